@@ -1,0 +1,114 @@
+"""Typed readers for the environment variables the settings use.
+
+Each one fails loudly with ``ImproperlyConfigured`` naming the variable, so a
+typo in a deployment stops the server at start-up instead of running with a
+silently wrong value.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE = {"1", "true", "yes", "on"}
+FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_bool(name: str, default: bool, environ: Mapping[str, str] = os.environ) -> bool:
+    if name not in environ:
+        return default
+    value = environ[name].strip().lower()
+    if value in TRUE:
+        return True
+    if value in FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name} must be one of 1/0, true/false, yes/no, on/off, not {environ[name]!r}"
+    )
+
+
+def env_str(name: str, default: str | None = None, environ: Mapping[str, str] = os.environ) -> str | None:
+    value = environ.get(name)
+    if value is None or not value.strip():
+        return default
+    return value.strip()
+
+
+def env_int(name: str, default: int, environ: Mapping[str, str] = os.environ) -> int:
+    value = env_str(name, None, environ)
+    if value is None:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
+
+
+def env_list(name: str, default: list[str], environ: Mapping[str, str] = os.environ) -> list[str]:
+    """A comma-separated list; empty items are an error (``a,,b`` is a typo)."""
+    value = env_str(name, None, environ)
+    if value is None:
+        return list(default)
+    items = [item.strip() for item in value.split(",")]
+    if any(not item for item in items):
+        raise ImproperlyConfigured(f"{name} has an empty item: {value!r}")
+    return items
+
+
+def env_origins(name: str, environ: Mapping[str, str] = os.environ) -> list[str]:
+    """CSRF trusted origins must carry their scheme, as Django 4+ requires."""
+    origins = env_list(name, [], environ)
+    for origin in origins:
+        if not origin.startswith(("http://", "https://")):
+            raise ImproperlyConfigured(f"{name}: {origin!r} must start with http:// or https://")
+    return origins
+
+
+def secret_key(debug: bool, environ: Mapping[str, str] = os.environ) -> str:
+    """With DEBUG off the key must be given; a made-up default would sign cookies with a public value."""
+    value = env_str("SECRET_KEY", None, environ)
+    if value is None and env_bool("COMPANION_OFFLINE_TOOL", False, environ):
+        # A throwaway key for a command that signs nothing (manage.py score).
+        import secrets
+
+        return secrets.token_urlsafe(50)
+    if value is None:
+        if not debug:
+            raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+        return "insecure-development-key-only-for-debug-runs"
+    if not debug and len(value) < 32:
+        raise ImproperlyConfigured("SECRET_KEY must be at least 32 characters when DEBUG is off")
+    return value
+
+
+def database(url: str | None, default_sqlite_path: str) -> dict:
+    """``DATABASE_URL`` (postgres:// or sqlite://) or the embedded SQLite file."""
+    import dj_database_url
+
+    if url is None:
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": default_sqlite_path,
+            "OPTIONS": SQLITE_OPTIONS,
+        }
+    if not url.startswith(("postgres://", "postgresql://", "sqlite://")):
+        raise ImproperlyConfigured(f"DATABASE_URL must be a postgres:// or sqlite:// URL, not {url!r}")
+    try:
+        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"DATABASE_URL cannot be read: {error}") from None
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = SQLITE_OPTIONS
+        config["CONN_MAX_AGE"] = 0
+    return config
+
+
+# WAL lets readers go on while one writer writes; IMMEDIATE takes the write lock
+# at BEGIN so two workers queue up instead of failing with "database is locked".
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}

@@ -1,0 +1,206 @@
+"""Game nights, players, matches and rounds.
+
+Rounds are the only scoring facts stored: each holds the outcome the table
+entered, in the round shape of the match file (match-format.md). Standings
+are computed by the engines in ``scoring/``; what is kept here for speed
+(each seat's total and win, a match's end) is derived and rebuilt from the
+rounds by ``companion.standings`` in the same transaction as every change.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.TextChoices):
+    MOLOTOW = "molotow", _("Molotow Jass")
+    ANRUFEN = "anrufen", _("Anrufen")
+    ELFER = "elfer", _("Elfer raus! Master")
+    MURLAN = "murlan", _("Murlan")
+
+
+class Player(models.Model):
+    """A person at the table. Players need no account and persist across nights."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players", verbose_name=_("owner")
+    )
+    name = models.CharField(_("name"), max_length=40)
+    colour = models.CharField(_("colour"), max_length=7, blank=True, help_text=_("For example #d63384."))
+    emoji = models.CharField(_("emoji"), max_length=8, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = [Lower("name")]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            # "Anna" and "anna" at one table are the same person.
+            models.UniqueConstraint(Lower("name"), "owner", name="player_name_unique_per_owner"),
+            models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.emoji} {self.name}".strip()
+
+
+class GameNight(models.Model):
+    """An evening of play. Its owner and members may enter and change scores."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="owned_nights",
+        verbose_name=_("owner"),
+    )
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="member_nights", verbose_name=_("members")
+    )
+    title = models.CharField(_("title"), max_length=100)
+    date = models.DateField(_("date"), default=timezone.localdate)
+    place = models.CharField(_("place"), max_length=100, blank=True)
+    notes = models.TextField(_("notes"), blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "-created_at"]
+        verbose_name = _("game night")
+        verbose_name_plural = _("game nights")
+        indexes = [models.Index(fields=["owner", "-date"], name="night_owner_date")]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.date:%Y-%m-%d})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("night_detail", args=[self.pk])
+
+
+class Match(models.Model):
+    """One game of one kind inside a night, with its seats and house rules."""
+
+    night = models.ForeignKey(
+        GameNight, on_delete=models.CASCADE, related_name="matches", verbose_name=_("night")
+    )
+    game = models.CharField(_("game"), max_length=16, choices=Game.choices)
+    players = models.ManyToManyField(
+        Player, through="Seat", related_name="matches", verbose_name=_("players")
+    )
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"), default=0)
+    options = models.JSONField(
+        _("house rules"), default=dict, blank=True, help_text=_("Checked by the game's scoring engine.")
+    )
+    closed = models.BooleanField(
+        _("ended by the table"), default=False, help_text=_("An open-ended match the table has ended.")
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    started_at = models.DateTimeField(_("started"), default=timezone.now)
+    # Derived from the rounds (companion.standings): when the engine said the match is over.
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    round_count = models.PositiveIntegerField(_("rounds"), default=0)
+
+    class Meta:
+        ordering = ["started_at", "pk"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(game__in=Game.values), name="match_game_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} · {self.night}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("match_detail", args=[self.pk])
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+
+class Seat(models.Model):
+    """A player's place at a match, clockwise from seat 0, with the derived result."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats", verbose_name=_("match"))
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
+    position = models.PositiveSmallIntegerField(_("seat"))
+    # Derived from the rounds (companion.standings).
+    total = models.IntegerField(_("total"), default=0)
+    won = models.BooleanField(_("won"), default=False)
+
+    class Meta:
+        ordering = ["match", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["match", "player"], name="seat_player_unique"),
+        ]
+        indexes = [models.Index(fields=["player", "won"], name="seat_player_won")]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.position}"
+
+
+class Round(models.Model):
+    """One entered outcome, as a round object of the match file."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("match"))
+    number = models.PositiveIntegerField(_("number"))
+    entry = models.JSONField(_("entry"))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(_("entered"), default=timezone.now)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            # The final guard when two phones save the same round at once.
+            models.UniqueConstraint(fields=["match", "number"], name="round_number_unique_per_match"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} #{self.number}"
+
+
+class RoundChange(models.Model):
+    """The small history of a match: who added, changed or removed which round, from what to what."""
+
+    class Action(models.TextChoices):
+        ADDED = "added", _("added")
+        EDITED = "edited", _("edited")
+        UNDONE = "undone", _("undone")
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="changes", verbose_name=_("match")
+    )
+    number = models.PositiveIntegerField(_("round"))
+    action = models.CharField(_("action"), max_length=8, choices=Action.choices)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(_("when"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("round change")
+        verbose_name_plural = _("round changes")
+
+    def __str__(self) -> str:
+        return f"{self.match} #{self.number} {self.action}"

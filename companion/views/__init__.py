@@ -1,0 +1,1 @@
+"""Views, one module per feature. Views parse, call, render: rules live elsewhere."""

@@ -1,0 +1,105 @@
+"""The start page and game nights: list, create, show, edit, members, delete."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Prefetch
+from django.shortcuts import redirect, render
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from companion.access import get_night_for_user, nights_for
+from companion.forms import GameNightForm, MemberForm
+from companion.models import Seat
+
+
+def _default_title() -> str:
+    return _("Game night %(date)s") % {"date": formats.date_format(timezone.localdate(), "SHORT_DATE_FORMAT")}
+
+
+@login_required
+def home(request):
+    nights = (
+        nights_for(request.user)
+        .select_related("owner")
+        .annotate(match_count=Count("matches"))
+        .order_by("-date", "-created_at")[:10]
+    )
+    form = GameNightForm(initial={"title": _default_title(), "date": timezone.localdate()})
+    return render(request, "home.html", {"nights": nights, "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_create(request):
+    form = GameNightForm(request.POST or None, initial={"title": _default_title()})
+    if request.method == "POST" and form.is_valid():
+        night = form.save(commit=False)
+        night.owner = request.user
+        night.save()
+        return redirect(night)
+    return render(request, "nights/form.html", {"form": form})
+
+
+@login_required
+def night_detail(request, pk):
+    night = get_night_for_user(request.user, pk)
+    matches = night.matches.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    ).order_by("started_at", "pk")
+    return render(
+        request,
+        "nights/detail.html",
+        {
+            "night": night,
+            "matches": matches,
+            "is_owner": night.owner_id == request.user.pk,
+            "members": night.members.order_by("username"),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_edit(request, pk):
+    night = get_night_for_user(request.user, pk)
+    form = GameNightForm(request.POST or None, instance=night)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Saved."))
+        return redirect(night)
+    return render(request, "nights/form.html", {"form": form, "night": night})
+
+
+@login_required
+@require_POST
+def night_delete(request, pk):
+    night = get_night_for_user(request.user, pk, owner_only=True)
+    night.delete()
+    messages.success(request, _("The game night “%(title)s” was deleted.") % {"title": night.title})
+    return redirect("home")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_members(request, pk):
+    """The owner adds or removes accounts that may enter scores too."""
+    night = get_night_for_user(request.user, pk, owner_only=True)
+    form = MemberForm(request.POST or None, night=night)
+    if request.method == "POST" and form.is_valid():
+        night.members.add(form.cleaned_data["username"])
+        messages.success(
+            request, _("%(name)s can now enter scores.") % {"name": form.cleaned_data["username"]}
+        )
+        return redirect("night_members", pk=night.pk)
+    return render(
+        request, "nights/members.html", {"night": night, "form": form, "members": night.members.all()}
+    )
+
+
+@login_required
+@require_POST
+def night_member_remove(request, pk, user_pk):
+    night = get_night_for_user(request.user, pk, owner_only=True)
+    night.members.remove(*night.members.filter(pk=user_pk))
+    return redirect("night_members", pk=night.pk)

@@ -1,0 +1,286 @@
+"""The common interface of the four scoring engines.
+
+Every engine folds a match — seats, house rules and entered rounds — into
+:class:`Standings`. Engines are pure Python (no Django): the web app, the
+``score`` command and the import all call the same code, so a rule is written
+down exactly once and an error reads the same everywhere.
+
+An engine never guesses. An outcome that cannot happen under the rules raises
+:class:`ScoringError` whose text is one sentence a player can act on, naming the
+round: ``round 3: points add up to 150, not 157``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+CLOCKWISE = 1  # to the left: the next player in the seating order
+COUNTER_CLOCKWISE = -1  # to the right: the previous player in the seating order
+
+
+class ScoringError(ValueError):
+    """An entry, option or match the rules do not allow; ``str()`` is for the user."""
+
+
+def round_error(number: int, problem: str) -> ScoringError:
+    return ScoringError(f"round {number}: {problem}")
+
+
+# --- small checks shared by the engines -------------------------------------
+
+
+def is_int(value: Any) -> bool:
+    """JSON integers only: ``True`` is an ``int`` in Python but not a count of points."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def require_int(value: Any, number: int, what: str, low: int | None = None, high: int | None = None) -> int:
+    if not is_int(value):
+        raise round_error(number, f"{what} must be a whole number, not {describe(value)}")
+    if low is not None and value < low:
+        raise round_error(number, f"{what} must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise round_error(number, f"{what} must be at most {high}, not {value}")
+    return value
+
+
+def require_mapping(value: Any, number: int, what: str) -> Mapping:
+    if not isinstance(value, Mapping):
+        raise round_error(number, f"{what} must be an object, not {describe(value)}")
+    return value
+
+
+def require_known_keys(entry: Mapping, number: int, allowed: set[str] | frozenset[str]) -> None:
+    unknown = sorted(str(key) for key in entry if key not in allowed)
+    if unknown:
+        raise round_error(number, f"unknown field {', '.join(repr(k) for k in unknown)}")
+
+
+def require_player(value: Any, players: Sequence[str], number: int, what: str) -> str:
+    if not isinstance(value, str) or value not in players:
+        raise round_error(number, f"{what} {describe(value)} is not a player of this match")
+    return value
+
+
+def require_player_keys(mapping: Mapping, players: Sequence[str], number: int, what: str) -> None:
+    for name in mapping:
+        if name not in players:
+            raise round_error(number, f"{what}: {describe(name)} is not a player of this match")
+
+
+def describe(value: Any) -> str:
+    """A value as a user sees it in an error: names quoted, JSON spelling for the rest."""
+    if isinstance(value, str):
+        return repr(value) if value else "an empty name"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return str(value)
+
+
+def next_in_seating(players: Sequence[str], player: str, direction: int) -> str:
+    return players[(players.index(player) + direction) % len(players)]
+
+
+def best(totals: Mapping[str, int], players: Sequence[str]) -> tuple[str, ...]:
+    """Everyone with the highest total, in seating order (equal highest share)."""
+    top = max(totals[name] for name in players)
+    return tuple(name for name in players if totals[name] == top)
+
+
+# --- house rules ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house rule an engine offers, with its default and its allowed values.
+
+    ``kind`` is ``int``, ``bool`` or ``str`` (with ``choices``); ``nullable``
+    lets ``None`` mean "open" (the table ends the match).
+    """
+
+    name: str
+    default: Any
+    kind: type
+    label: str
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    nullable: bool = False
+
+    def clean(self, value: Any) -> Any:
+        where = f"option {self.name!r}"
+        if value is None:
+            if self.nullable:
+                return None
+            raise ScoringError(f"{where} must be set")
+        if self.kind is bool:
+            if not isinstance(value, bool):
+                raise ScoringError(f"{where} must be true or false, not {describe(value)}")
+            return value
+        if self.kind is int:
+            if not is_int(value):
+                raise ScoringError(f"{where} must be a whole number, not {describe(value)}")
+            if self.minimum is not None and value < self.minimum:
+                raise ScoringError(f"{where} must be at least {self.minimum}, not {value}")
+            if self.maximum is not None and value > self.maximum:
+                raise ScoringError(f"{where} must be at most {self.maximum}, not {value}")
+            return value
+        if value not in self.choices:
+            allowed = " or ".join(repr(choice) for choice in self.choices)
+            raise ScoringError(f"{where} must be {allowed}, not {describe(value)}")
+        return value
+
+
+# --- results ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """What one round changed. ``extras`` go into the JSON beside ``deltas``."""
+
+    number: int
+    deltas: dict[str, int]
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "deltas": dict(self.deltas), **self.extras}
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A match folded up to now.
+
+    ``extras`` are the game's additions to the ``score`` JSON (match-format.md);
+    ``table`` holds what the scoreboard shows but the JSON does not (who leads,
+    the exchange reminder, …).
+    """
+
+    game: str
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    rounds: tuple[RoundResult, ...]
+    totals: dict[str, int]
+    finished: bool
+    winners: tuple[str, ...]
+    dealer: str | None
+    extras: dict[str, Any] = field(default_factory=dict)
+    table: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game,
+            "players": list(self.players),
+            "rounds": [result.to_json() for result in self.rounds],
+            "totals": dict(self.totals),
+            "finished": self.finished,
+            "winners": list(self.winners),
+        }
+        if not self.finished:
+            data["dealer"] = self.dealer
+        data.update(self.extras)
+        return data
+
+
+# --- the engine -------------------------------------------------------------
+
+
+FIRST_DEALER = "first_dealer"
+
+
+class Engine:
+    """Base of the four engines: checks seats and options, then folds rounds.
+
+    A subclass sets the class attributes and implements :meth:`fold`, which
+    checks every round as it folds it (a round after the match is over is an
+    error too) and raises :class:`ScoringError` for anything the rules forbid.
+    """
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    deal_direction: ClassVar[int] = CLOCKWISE
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    # -- seats and house rules --
+
+    def clean_players(self, players: Any) -> tuple[str, ...]:
+        if not isinstance(players, (list, tuple)):
+            raise ScoringError("players must be a list of names")
+        for name in players:
+            if not isinstance(name, str) or not name.strip():
+                raise ScoringError(f"player names must be non-empty text, not {describe(name)}")
+        seen: set[str] = set()
+        for name in players:
+            if name in seen:
+                raise ScoringError(f"player {name!r} is seated twice")
+            seen.add(name)
+        if not self.min_players <= len(players) <= self.max_players:
+            if self.min_players == self.max_players:
+                wanted = f"exactly {self.min_players}"
+            else:
+                wanted = f"{self.min_players} to {self.max_players}"
+            raise ScoringError(f"{self.title} is played by {wanted} players, not {len(players)}")
+        return tuple(players)
+
+    def clean_options(self, players: Sequence[str], options: Any) -> dict[str, Any]:
+        """All house rules with defaults filled in; unknown names are an error."""
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping):
+            raise ScoringError("options must be an object")
+        known = {option.name: option for option in self.options}
+        unknown = sorted(str(name) for name in options if name != FIRST_DEALER and name not in known)
+        if unknown:
+            raise ScoringError(f"unknown option {', '.join(repr(name) for name in unknown)} for {self.title}")
+        cleaned: dict[str, Any] = {}
+        first_dealer = options.get(FIRST_DEALER, players[0])
+        if not isinstance(first_dealer, str) or first_dealer not in players:
+            raise ScoringError(
+                f"option 'first_dealer': {describe(first_dealer)} is not a player of this match"
+            )
+        cleaned[FIRST_DEALER] = first_dealer
+        for name, option in known.items():
+            cleaned[name] = option.clean(options[name]) if name in options else option.default
+        self.check_options(players, cleaned)
+        return cleaned
+
+    def check_options(self, players: Sequence[str], options: dict[str, Any]) -> None:
+        """Checks between options (e.g. a target above its maximum); override when needed."""
+
+    # -- folding --
+
+    def score(self, players: Any, options: Any, rounds: Any, *, closed: bool = False) -> Standings:
+        """Standings after ``rounds``. ``closed``: the table ended an open match."""
+        seats = self.clean_players(players)
+        cleaned = self.clean_options(seats, options)
+        if not isinstance(rounds, (list, tuple)):
+            raise ScoringError("rounds must be a list")
+        for number, entry in enumerate(rounds, start=1):
+            if not isinstance(entry, Mapping):
+                raise round_error(number, f"a round must be an object, not {describe(entry)}")
+        return self.fold(seats, cleaned, list(rounds), closed=closed)
+
+    def fold(
+        self, players: tuple[str, ...], options: dict[str, Any], rounds: list[Mapping], *, closed: bool
+    ) -> Standings:
+        raise NotImplementedError
+
+    # -- helpers for subclasses --
+
+    def dealer_after(self, players: Sequence[str], options: Mapping[str, Any], rounds_played: int) -> str:
+        """Every recorded round moves the deal on, in the game's direction."""
+        first = players.index(options[FIRST_DEALER])
+        return players[(first + self.deal_direction * rounds_played) % len(players)]
+
+    def after_match_over(self, number: int) -> ScoringError:
+        return round_error(number, "the match is already over")

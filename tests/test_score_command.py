@@ -1,0 +1,117 @@
+"""``manage.py score``: standings JSON on stdout, or one ``error:`` line on stderr."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scoring.matchfile import parse_json, read_match, score_match
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SPEC_EXAMPLE = {
+    "game": "molotow",
+    "players": ["Anna", "Beat", "Cla", "Dora"],
+    "options": {"first_dealer": "Beat"},
+    "rounds": [
+        {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}},
+        {"points": {"Anna": 40, "Beat": 40, "Cla": 40, "Dora": 37}, "draw_loser": "Cla"},
+    ],
+}
+
+
+def run_score(*args, stdin: str | None = None):
+    # As on a fresh clone: no DEBUG, no SECRET_KEY, no DATABASE_URL.
+    environ = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL"}}
+    return subprocess.run(
+        [sys.executable, "manage.py", "score", *args],
+        cwd=ROOT,
+        env=environ,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_the_spec_example_prints_the_spec_standings(tmp_path):
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(SPEC_EXAMPLE))
+    result = run_score(str(path))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    standings = json.loads(result.stdout)
+    # Hand-computed from scoring.md: the first deal is +1/+1/-1/-1, the draw deal 0/0/-1/+1;
+    # Beat dealt first and the deal passes right: Beat, Anna, then Dora.
+    assert standings["rounds"][0] == {
+        "number": 1,
+        "deltas": {"Anna": 1, "Beat": 1, "Cla": -1, "Dora": -1},
+        "sticks": {"Anna": 1, "Beat": 1, "Cla": 0, "Dora": 0},
+        "potatoes": {"Anna": 0, "Beat": 0, "Cla": 1, "Dora": 1},
+    }
+    assert standings["rounds"][1]["deltas"] == {"Anna": 0, "Beat": 0, "Cla": -1, "Dora": 1}
+    assert standings["totals"] == {"Anna": 1, "Beat": 1, "Cla": -2, "Dora": 0}
+    assert standings["finished"] is False
+    assert standings["winners"] == []
+    assert standings["dealer"] == "Dora"
+    assert standings["sticks"] == {"Anna": 1, "Beat": 1, "Cla": 0, "Dora": 1}
+    assert standings["potatoes"] == {"Anna": 0, "Beat": 0, "Cla": 2, "Dora": 1}
+    assert list(standings)[:7] == ["game", "players", "rounds", "totals", "finished", "winners", "dealer"]
+
+
+def test_a_dash_reads_standard_input():
+    result = run_score("-", stdin=json.dumps({"game": "murlan", "players": ["A", "B"], "rounds": []}))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["target"] == 21
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        (
+            {**SPEC_EXAMPLE, "rounds": [{"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 17}}]},
+            "error: round 1: points add up to 150, not 157",
+        ),
+        ({**SPEC_EXAMPLE, "game": "poker"}, "error: unknown game 'poker'"),
+        ({**SPEC_EXAMPLE, "options": {"colour": "red"}}, "error: unknown option 'colour'"),
+        (
+            {**SPEC_EXAMPLE, "players": ["Anna", "Anna", "Cla", "Dora"]},
+            "error: player 'Anna' is seated twice",
+        ),
+        ({**SPEC_EXAMPLE, "players": ["Anna", "Beat", "Cla"]}, "error: Molotow Jass is played by exactly 4"),
+        ({"players": ["A"], "rounds": []}, "error: the match has no 'game'"),
+    ],
+)
+def test_bad_input_prints_one_error_line_and_nothing_on_stdout(document, message):
+    result = run_score("-", stdin=json.dumps(document))
+    assert result.returncode != 0
+    assert result.stdout == ""
+    assert result.stderr.startswith(message)
+    assert result.stderr.count("\n") == 1
+
+
+def test_a_file_that_is_not_json_names_line_and_column():
+    result = run_score("-", stdin='{"game": "molotow",\n  players: []}')
+    assert result.returncode != 0
+    assert result.stdout == ""
+    assert result.stderr.startswith("error: the file is not valid JSON:")
+    assert "line 2" in result.stderr
+
+
+def test_a_missing_file_is_an_error_line(tmp_path):
+    result = run_score(str(tmp_path / "nope.json"))
+    assert result.returncode != 0
+    assert result.stdout == ""
+    assert result.stderr.startswith("error: cannot read")
+
+
+def test_reading_a_match_keeps_every_field_for_writing_it_again():
+    document = read_match(parse_json(json.dumps(SPEC_EXAMPLE))).to_json()
+    assert document == SPEC_EXAMPLE
+
+
+def test_the_library_and_the_command_agree():
+    assert score_match(SPEC_EXAMPLE).totals == {"Anna": 1, "Beat": 1, "Cla": -2, "Dora": 0}
