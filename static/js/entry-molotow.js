@@ -1,0 +1,109 @@
+// Molotow entry: the last empty points field fills itself with what is left of 157, a live sum line,
+// and the draw choice only when three players tie under 100 (offering just those three).
+// Registered before match.js runs the enhancers (deferred scripts run in order).
+(function () {
+  "use strict";
+  window.CompanionEntry = window.CompanionEntry || {};
+
+  function format(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
+  }
+
+  // A field's whole number, or null while it is empty or not (yet) a number.
+  function numberIn(input) {
+    var text = input.value.trim();
+    return /^\d+$/.test(text) ? Number(text) : null;
+  }
+
+  // The seats of three players on one value, when nobody reached the heavy mark; else null.
+  function threeWayTie(values, heavy) {
+    if (values.some(function (value) { return value === null; })) return null;
+    if (Math.max.apply(null, values) >= heavy) return null;
+    for (var i = 0; i < values.length; i++) {
+      var seats = [];
+      values.forEach(function (value, seat) { if (value === values[i]) seats.push(seat); });
+      if (seats.length === 3) return seats;
+    }
+    return null;
+  }
+
+  window.CompanionEntry.molotow = function (form) {
+    var root = form.querySelector("[data-molotow-entry]");
+    if (!root) return;
+    var total = Number(root.dataset.total);
+    var heavy = Number(root.dataset.heavy);
+    var inputs = Array.prototype.slice.call(root.querySelectorAll("input[data-seat]"));
+    var sumLine = root.querySelector("[data-sum]");
+    var draw = root.querySelector("[data-draw]");
+    var options = Array.prototype.slice.call(draw.querySelectorAll(".molotow-draw-option"));
+    var noDraw = draw.querySelector('.molotow-draw-option[data-seat=""] input');
+    draw.querySelector("[data-draw-hint]").hidden = true;
+
+    // The field this script filled: it follows the other three until the person types into it.
+    function isRest(input) { return input.dataset.rest === "1"; }
+    function markRest(input, on) {
+      if (on) input.dataset.rest = "1";
+      else delete input.dataset.rest;
+      var note = input.closest(".molotow-cell").querySelector("[data-rest-note]");
+      if (note) note.hidden = !on;
+    }
+
+    function fillRest(typedInto) {
+      var typed = inputs.filter(function (input) { return input.value.trim() !== "" && !isRest(input); });
+      var open = inputs.filter(function (input) { return typed.indexOf(input) === -1; });
+      // Never fill the field being typed into: emptying it is how a person starts to retype it.
+      if (typed.length === inputs.length - 1 && open[0] !== typedInto) {
+        var values = typed.map(numberIn);
+        var rest = total - values.reduce(function (sum, value) { return sum + (value || 0); }, 0);
+        if (values.indexOf(null) === -1 && rest >= 0) {
+          open[0].value = String(rest);
+          markRest(open[0], true);
+          return;
+        }
+      }
+      open.forEach(function (input) {
+        if (isRest(input)) { input.value = ""; markRest(input, false); }
+      });
+    }
+
+    function showSum() {
+      var values = inputs.map(numberIn);
+      var sum = values.reduce(function (acc, value) { return acc + (value || 0); }, 0);
+      var text = format(sumLine.dataset.text, { sum: sum, total: total });
+      if (sum === total && values.indexOf(null) === -1) text += " · " + sumLine.dataset.ok;
+      else if (sum < total) text += " · " + format(sumLine.dataset.missing, { count: total - sum });
+      else if (sum > total) text += " · " + format(sumLine.dataset.over, { count: sum - total });
+      if (sumLine.textContent !== text) sumLine.textContent = text;
+      sumLine.hidden = false;
+    }
+
+    function showDraw() {
+      var tied = threeWayTie(inputs.map(numberIn), heavy);
+      draw.hidden = !tied;
+      options.forEach(function (option) {
+        var seat = option.dataset.seat;
+        var offered = tied !== null && seat !== "" && tied.indexOf(Number(seat)) !== -1;
+        option.hidden = !offered;
+        // A choice that no longer fits (no tie, or a player no longer tied) is taken back.
+        var radio = option.querySelector("input");
+        if (!offered && seat !== "" && radio.checked) noDraw.checked = true;
+      });
+      if (!tied) noDraw.checked = true;
+    }
+
+    root.addEventListener("input", function (event) {
+      var input = event.target;
+      if (inputs.indexOf(input) === -1) return;
+      markRest(input, false);
+      fillRest(input);
+      showSum();
+      showDraw();
+    });
+    // Typing into a filled-in rest replaces it instead of appending to it.
+    root.addEventListener("focusin", function (event) {
+      if (inputs.indexOf(event.target) !== -1 && isRest(event.target)) event.target.select();
+    });
+    showSum();
+    showDraw();
+  };
+})();

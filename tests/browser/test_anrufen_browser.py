@@ -1,0 +1,203 @@
+"""Anrufen on a phone: a whole match through the real form, with the live preview, undo and edit."""
+
+import itertools
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.entry.anrufen import AnrufenEntryForm
+from companion.models import Match
+from companion.standings import standings
+from scoring.anrufen import LEVELS, MARRIAGE_VALUES, TRICKS, settle
+from scoring.base import ScoringError
+from tests.factories import MatchFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ABCD = ["Anna", "Beat", "Cla", "Dora"]
+
+
+def moves(text):
+    """The preview writes token losses with a real minus sign."""
+    return text.replace("-", "\u2212")
+
+
+def group(page, name):
+    return page.get_by_role("group", name=name, exact=True)
+
+
+def tap(page, group_name, choice):
+    """Tap a toggle button (a radio or checkbox styled as a button) inside a labelled group."""
+    group(page, group_name).get_by_text(choice, exact=True).click()
+
+
+def totals_on_screen(page):
+    return {name: int(page.locator(f'.standing-total[data-player="{name}"]').inner_text()) for name in ABCD}
+
+
+def expect_totals(page, totals):
+    for name, total in totals.items():
+        expect(page.locator(f'.standing-total[data-player="{name}"]')).to_have_text(str(total))
+
+
+def preview(page):
+    return page.get_by_role("status").filter(has=page.locator(".preview-outcome"))
+
+
+def test_an_anrufen_match_from_first_deal_to_winner(logged_in, night):
+    page = logged_in
+    match = MatchFactory(night=night, game="anrufen", names=ABCD, options={"rounds": 4})
+    page.goto(match.get_absolute_url())
+    expect(page.get_by_text("Everybody started with 10 tokens")).to_be_visible()
+    expect(preview(page)).to_contain_text("Preview: tap the bidder")
+
+    # Deal 1: Anna plays Normal with Cla; 50 points with the stepper. Nobody is his own partner.
+    tap(page, "Bidder", "Anna")
+    expect(group(page, "Partner").get_by_role("radio", name="Anna")).to_be_disabled()
+    expect(page.get_by_label("Tricks of the bidder's side")).to_be_hidden()
+    tap(page, "Partner", "Cla")
+    for _tap in range(5):
+        page.get_by_role("button", name="10 points more").click()
+    expect(page.get_by_label("Card points of the bidder's side")).to_have_value("50")
+    expect(preview(page)).to_contain_text("✓ made · stake 1")
+    expect(preview(page)).to_contain_text(moves("Anna +1, Beat -1, Cla +1, Dora -1"))
+    page.get_by_role("button", name="Save round").click()
+    expect_totals(page, {"Anna": 11, "Beat": 9, "Cla": 11, "Dora": 9})
+
+    # Deal 2: Dora alone, No tricks, with contra: the partner, points and marriages go away, tricks appear.
+    tap(page, "Bidder", "Dora")
+    tap(page, "Contract (stake)", "No tricks (2)")
+    expect(group(page, "Partner")).to_be_hidden()
+    expect(page.get_by_label("Card points of the bidder's side")).to_be_hidden()
+    page.get_by_label("Tricks of the bidder's side").fill("0")
+    expect(preview(page)).to_contain_text("✓ made · stake 2")
+    page.get_by_text("Contra", exact=True).click()
+    expect(preview(page)).to_contain_text("✓ made · stake 3")
+    expect(preview(page)).to_contain_text(moves("Anna -3, Beat -3, Cla -3, Dora +9"))
+    page.get_by_role("button", name="Save round").click()
+    expect_totals(page, {"Anna": 8, "Beat": 6, "Cla": 8, "Dora": 18})
+
+    # Deal 3: everybody passed.
+    page.get_by_role("button", name="Redeal (everybody passed)").click()
+    expect(page.get_by_role("heading", name="Enter: Round 4 of 4")).to_be_visible()
+    expect(page.locator(".anrufen-round").first).to_contain_text("Redeal")
+    expect(page.get_by_role("button", name="Redeal (everybody passed)")).to_be_enabled()
+    expect_totals(page, {"Anna": 8, "Beat": 6, "Cla": 8, "Dora": 18})
+
+    # Deal 4, first try: Beat's Hundred with Anna fails at 80; Enter in the points field saves the deal
+    # (the Redeal button must not be the form's default button).
+    tap(page, "Bidder", "Beat")
+    tap(page, "Contract (stake)", "Hundred (2)")
+    tap(page, "Partner", "Anna")
+    points = page.get_by_label("Card points of the bidder's side")
+    points.fill("80")
+    expect(preview(page)).to_contain_text("✗ failed · stake 2")
+    points.press("Enter")
+    expect(page.get_by_role("heading", name="🏆 Dora wins!")).to_be_visible()
+    expect_totals(page, {"Anna": 6, "Beat": 4, "Cla": 10, "Dora": 20})
+
+    # Undo it, and enter what happened: Anna raised to All tricks + 100, with Beat's trump marriage.
+    page.get_by_role("button", name=re.compile("Undo round 4")).click()
+    expect(page.get_by_role("button", name="Save round")).to_be_visible()
+    tap(page, "Bidder", "Beat")
+    tap(page, "Contract (stake)", "Hundred (2)")
+    raise_group = group(page, "Raised by the partner to")
+    expect(raise_group.get_by_text("Hundred (2)", exact=True)).to_be_hidden()  # only higher contracts
+    tap(page, "Partner", "Anna")
+    tap(page, "Raised by the partner to", "All tricks + 100 (3)")
+    page.get_by_label("Card points of the bidder's side").fill("90")
+    page.get_by_label("Tricks of the bidder's side").fill("6")
+    tap(page, "Bidder's side", "Trump (40)")
+    expect(preview(page)).to_contain_text("✓ made · stake 3")
+    expect(preview(page)).to_contain_text(moves("Anna +3, Beat +3, Cla -3, Dora -3"))
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_role("heading", name="🏆 Dora wins!")).to_be_visible()
+    expect_totals(page, {"Anna": 11, "Beat": 9, "Cla": 5, "Dora": 15})
+    expect(page.locator(".anrufen-round").first).to_contain_text(
+        "Beat + Anna: All tricks + 100, raised from Hundred · ✓ made · stake 3"
+    )
+
+    # Edit deal 1 (not the last, so it asks first): Anna and Cla had only 40.
+    page.get_by_role("link", name="Edit round 1").click()
+    expect(group(page, "Bidder").get_by_role("radio", name="Anna")).to_be_checked()
+    expect(group(page, "Partner").get_by_role("radio", name="Cla")).to_be_checked()
+    page.get_by_role("button", name="10 points less").click()
+    expect(preview(page)).to_contain_text("✗ failed · stake 1")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.get_by_role("heading", name="Change round 1?")).to_be_visible()
+    page.get_by_role("button", name="Yes, change round 1").click()
+
+    # By hand: deal 1 now -1/+1/-1/+1, deal 2 -3/-3/-3/+9, deal 4 +3/+3/-3/-3 on 10 each.
+    expected = standings(Match.objects.get(pk=match.pk))
+    expect_totals(page, {"Anna": 9, "Beat": 11, "Cla": 3, "Dora": 17})
+    assert totals_on_screen(page) == expected.totals == {"Anna": 9, "Beat": 11, "Cla": 3, "Dora": 17}
+    assert expected.finished and expected.winners == ("Dora",)
+
+
+def sample_deals(players):
+    """(contra house rule, entry, the engine's settlement) for many valid deals across contracts,
+    sides, contra, house rules and results; the entries the engine refuses are left out."""
+    most = TRICKS[len(players)]
+    marriages = [
+        {},
+        {"bidder": ["trump"]},
+        {"opponents": ["plain", "plain"]},
+        {"bidder": ["plain"], "opponents": ["trump"]},
+    ]
+    partners = [None] if len(players) == 3 else [None, players[2]]
+    for rule, contract, contra, partner, points, tricks, married in itertools.product(
+        ("add", "double"),
+        LEVELS,
+        (False, True),
+        partners,
+        (None, 0, 40, 50, 60, 90),
+        (None, 0, 3, most),
+        marriages,
+    ):
+        entry = {"bidder": players[0], "bid": contract, "contra": contra, "marriages": married}
+        entry |= {
+            key: value
+            for key, value in [("partner", partner), ("points", points), ("tricks", tricks)]
+            if value is not None
+        }
+        try:
+            yield rule, entry, settle(players, {"contra": rule}, entry)
+        except ScoringError:
+            continue
+
+
+def as_deal(entry):
+    def value(side):
+        return sum(MARRIAGE_VALUES[kind] for kind in entry["marriages"].get(side, []))
+
+    return {
+        "bidder": entry["bidder"],
+        "partner": entry.get("partner"),
+        "contract": entry["bid"],
+        "contra": entry["contra"],
+        "points": entry.get("points"),
+        "tricks": entry.get("tricks"),
+        "ownMarriages": value("bidder"),
+        "allMarriages": value("bidder") + value("opponents"),
+    }
+
+
+@pytest.mark.parametrize("players", [ABCD, ABCD[:3]])
+def test_the_live_preview_settles_like_the_engine(logged_in, night, players):
+    page = logged_in
+    match = MatchFactory(night=night, game="anrufen", names=players)
+    page.goto(match.get_absolute_url())
+    cases = []
+    for rule, entry, expected in sample_deals(players):
+        rules = AnrufenEntryForm(players=players, options={"contra": rule}).rules_json()
+        cases.append({"rules": rules, "deal": as_deal(entry), "expected": expected._asdict()})
+    assert len(cases) > 100
+    mismatches = page.evaluate(
+        """cases => cases.filter(c => {
+            const got = window.CompanionAnrufenSettle(JSON.parse(c.rules), c.deal);
+            return JSON.stringify(got) !== JSON.stringify(c.expected);
+        })""",
+        cases,
+    )
+    assert mismatches == []

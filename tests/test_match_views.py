@@ -1,0 +1,179 @@
+"""The scoreboard and round entry, shown with Murlan (the other games' forms have their own files)."""
+
+import pytest
+from django.urls import reverse
+
+from companion.models import Match, Round, RoundChange
+from tests.factories import MatchFactory
+
+pytestmark = pytest.mark.django_db
+
+ABCD = ["Anna", "Beat", "Cla", "Dora"]
+
+
+@pytest.fixture
+def murlan(night):
+    return MatchFactory(night=night, game="murlan", names=ABCD)
+
+
+def order_post(number, *seats):
+    """Form data for a Murlan hand: seat indexes in finishing order."""
+    return {"number": number, **{f"place_{place}": seat for place, seat in enumerate(seats)}}
+
+
+def add_hand(client, match, number, *seats, htmx=False):
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    return client.post(reverse("round_add", args=[match.pk]), order_post(number, *seats), **headers)
+
+
+@pytest.mark.parametrize(("persona", "status"), [("owner", 200), ("member", 200), ("outsider", 404)])
+def test_the_scoreboard_is_for_the_nights_people(persona_client, murlan, persona, status):
+    assert persona_client(persona).get(murlan.get_absolute_url()).status_code == status
+
+
+def test_anonymous_visitors_are_sent_to_login(persona_client, murlan):
+    response = persona_client("anonymous").get(murlan.get_absolute_url())
+    assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+@pytest.mark.parametrize("persona", ["outsider", "anonymous"])
+def test_outsiders_cannot_enter_undo_or_edit(persona_client, murlan, persona):
+    client = persona_client(persona)
+    Round.objects.create(match=murlan, number=1, entry={"order": ABCD})
+    assert add_hand(client, murlan, 2, 0, 1, 2, 3).status_code in {302, 404}
+    assert client.post(reverse("round_undo", args=[murlan.pk]), {"number": 1}).status_code in {302, 404}
+    assert client.get(reverse("round_edit", args=[murlan.pk, 1])).status_code in {302, 404}
+    assert Round.objects.filter(match=murlan).count() == 1
+
+
+def test_a_member_enters_a_hand_and_the_page_shows_the_new_totals(persona_client, murlan, member):
+    client = persona_client("member")
+    response = add_hand(client, murlan, 1, 2, 0, 1, 3)  # Cla, Anna, Beat, Dora
+    assert response.status_code == 302
+    stored = Round.objects.get(match=murlan)
+    assert stored.entry == {"order": ["Cla", "Anna", "Beat", "Dora"]}
+    assert stored.entered_by == member
+    page = client.get(murlan.get_absolute_url()).content.decode()
+    assert 'data-player="Cla">3<' in page and 'data-player="Anna">2<' in page
+    assert "Dora gives the highest card to Cla" in page
+
+
+def test_htmx_gets_only_the_scoreboard_fragment(persona_client, murlan):
+    response = add_hand(persona_client("owner"), murlan, 1, 0, 1, 2, 3, htmx=True)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="scoreboard"')
+    assert "<html" not in html
+    assert 'name="number" value="2"' in html
+
+
+def test_an_invalid_hand_shows_the_engines_message_keeps_the_entry_and_stores_nothing(persona_client, murlan):
+    response = add_hand(persona_client("owner"), murlan, 1, 0, 0, 2, 3, htmx=True)
+    html = response.content.decode()
+    assert "round 1: Anna appears twice in the order" in html
+    assert '<option value="2" selected>Cla</option>' in html
+    assert not Round.objects.exists()
+
+
+def test_a_double_tap_stores_the_hand_once(persona_client, murlan):
+    client = persona_client("owner")
+    add_hand(client, murlan, 1, 0, 1, 2, 3)
+    response = add_hand(client, murlan, 1, 0, 1, 2, 3, htmx=True)
+    assert Round.objects.filter(match=murlan).count() == 1
+    assert "Round 1 was already saved" in response.content.decode()
+
+
+def test_undo_removes_the_last_hand_once_and_logs_it(persona_client, murlan, owner):
+    client = persona_client("owner")
+    add_hand(client, murlan, 1, 0, 1, 2, 3)
+    add_hand(client, murlan, 2, 1, 0, 2, 3)
+    client.post(reverse("round_undo", args=[murlan.pk]), {"number": 2})
+    client.post(reverse("round_undo", args=[murlan.pk]), {"number": 2})  # the second tap
+    assert list(Round.objects.filter(match=murlan).values_list("number", flat=True)) == [1]
+    undone = RoundChange.objects.get(match=murlan, action="undone")
+    assert undone.before == {"order": ["Beat", "Anna", "Cla", "Dora"]} and undone.user == owner
+
+
+def test_editing_the_last_hand_needs_no_confirmation(persona_client, murlan):
+    client = persona_client("owner")
+    add_hand(client, murlan, 1, 0, 1, 2, 3)
+    response = client.post(reverse("round_edit", args=[murlan.pk, 1]), order_post(1, 3, 2, 1, 0))
+    assert response.status_code == 302
+    assert Round.objects.get(match=murlan).entry == {"order": ["Dora", "Cla", "Beat", "Anna"]}
+    change = RoundChange.objects.get(action="edited")
+    assert change.before == {"order": ABCD} and change.after == {"order": ["Dora", "Cla", "Beat", "Anna"]}
+
+
+def test_editing_an_earlier_hand_asks_first_and_then_recomputes(persona_client, murlan):
+    client = persona_client("owner")
+    add_hand(client, murlan, 1, 0, 1, 2, 3)
+    add_hand(client, murlan, 2, 0, 1, 2, 3)
+    url = reverse("round_edit", args=[murlan.pk, 1])
+    preview = client.post(url, order_post(1, 3, 2, 1, 0))
+    assert preview.status_code == 200
+    assert "Change round 1?" in preview.content.decode()
+    assert Round.objects.get(match=murlan, number=1).entry == {"order": ABCD}
+    client.post(url, {**order_post(1, 3, 2, 1, 0), "confirmed": "yes"})
+    assert Round.objects.get(match=murlan, number=1).entry == {"order": ["Dora", "Cla", "Beat", "Anna"]}
+    seats = {s.player.name: s.total for s in Match.objects.get(pk=murlan.pk).seats.select_related("player")}
+    assert seats == {"Anna": 3, "Beat": 3, "Cla": 3, "Dora": 3}
+
+
+def test_an_edit_that_breaks_a_later_hand_is_refused(persona_client, murlan):
+    client = persona_client("owner")
+    for number in range(1, 7):
+        add_hand(client, murlan, number, 1, 0, 2, 3)  # Beat 18, Anna 12, Cla 6, Dora 0
+    add_hand(client, murlan, 7, 0, 2, 3, 1)  # Anna 15, Beat 18
+    add_hand(client, murlan, 8, 0, 2, 3, 1)  # Anna 18, Beat 18: nobody at 21 yet
+    # Beat first in hand 7 would make him 21 alone: the match ends there, so hand 8 cannot be.
+    response = client.post(
+        reverse("round_edit", args=[murlan.pk, 7]), {**order_post(7, 1, 0, 2, 3), "confirmed": "yes"}
+    )
+    assert "round 8: the match is already over" in response.content.decode()
+    assert Round.objects.get(match=murlan, number=7).entry["order"][0] == "Anna"
+
+
+def test_the_winner_is_announced_and_entry_closes(persona_client, murlan):
+    client = persona_client("owner")
+    for number in range(1, 8):
+        add_hand(client, murlan, number, 1, 0, 2, 3)
+    page = client.get(murlan.get_absolute_url()).content.decode()
+    assert "Beat wins!" in page
+    assert f'action="{reverse("round_add", args=[murlan.pk])}"' not in page
+    assert "Rematch, same seats" in page
+    response = add_hand(client, murlan, 8, 1, 0, 2, 3, htmx=True)
+    assert "The match is over" in response.content.decode()
+    assert Round.objects.filter(match=murlan).count() == 7
+
+
+def test_a_rematch_keeps_the_seats_and_moves_the_first_deal_on(persona_client, murlan):
+    client = persona_client("owner")
+    for number in range(1, 8):
+        add_hand(client, murlan, number, 1, 0, 2, 3)
+    response = client.post(reverse("match_rematch", args=[murlan.pk]))
+    rematch = Match.objects.exclude(pk=murlan.pk).get()
+    assert response["Location"] == rematch.get_absolute_url()
+    assert [s.player.name for s in rematch.seats.order_by("position")] == ABCD
+    assert rematch.first_dealer == 1 and rematch.game == "murlan"
+
+
+def test_the_scoreboard_costs_the_same_queries_with_many_rounds(
+    persona_client, murlan, django_assert_num_queries
+):
+    client = persona_client("owner")
+    add_hand(client, murlan, 1, 0, 1, 2, 3)
+    url = murlan.get_absolute_url()
+    with django_assert_num_queries(5):  # session, user, match, seats, rounds
+        client.get(url)
+    for number in range(2, 7):
+        add_hand(client, murlan, number, number % 4, (number + 1) % 4, (number + 2) % 4, (number + 3) % 4)
+    with django_assert_num_queries(5):
+        client.get(url)
+
+
+def test_the_history_lists_every_change(persona_client, murlan):
+    client = persona_client("owner")
+    add_hand(client, murlan, 1, 0, 1, 2, 3)
+    client.post(reverse("round_undo", args=[murlan.pk]), {"number": 1})
+    page = client.get(reverse("match_history", args=[murlan.pk])).content.decode()
+    assert "Round 1 added" in page and "Round 1 undone" in page

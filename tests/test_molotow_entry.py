@@ -1,0 +1,279 @@
+"""Molotow Jass: the points entry form, editing, and what the scoreboard shows (sticks, potatoes, the lead)."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from companion.entry import entry_form_for
+from companion.entry.molotow import MolotowEntryForm
+from companion.models import Match, Round
+from companion.standings import standings
+from tests.factories import MatchFactory
+
+pytestmark = pytest.mark.django_db
+
+ABCD = ["Anna", "Beat", "Cla", "Dora"]
+
+
+@pytest.fixture
+def molotow(night):
+    return MatchFactory(night=night, game="molotow", names=ABCD)
+
+
+def deal_post(number, *points, draw_loser=""):
+    """Form data for one deal: the points in seat order, the draw loser as a seat index or ""."""
+    return {
+        "number": number,
+        **{f"points_{seat}": value for seat, value in enumerate(points)},
+        "draw_loser": draw_loser,
+    }
+
+
+def add_deal(client, match, number, *points, draw_loser="", htmx=False):
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    data = deal_post(number, *points, draw_loser=draw_loser)
+    return client.post(reverse("round_add", args=[match.pk]), data, **headers)
+
+
+def stored(match, number=1):
+    return Round.objects.get(match=match, number=number).entry
+
+
+def totals(match):
+    return {s.player.name: s.total for s in Match.objects.get(pk=match.pk).seats.select_related("player")}
+
+
+def test_the_form_module_is_found_by_game():
+    assert entry_form_for("molotow") is MolotowEntryForm
+
+
+@pytest.mark.parametrize(
+    ("points", "net"),
+    [
+        ((90, 9, 34, 24), {"Anna": 1, "Beat": 1, "Cla": -1, "Dora": -1}),
+        ((60, 60, 22, 15), {"Anna": 0, "Beat": 0, "Cla": -1, "Dora": 1}),
+        ((80, 45, 16, 16), {"Anna": 1, "Beat": -1, "Cla": 0, "Dora": 0}),
+        ((104, 20, 18, 15), {"Anna": -3, "Beat": 3, "Cla": 3, "Dora": 3}),
+        ((157, 0, 0, 0), {"Anna": 3, "Beat": -3, "Cla": -3, "Dora": -3}),
+        ((100, 19, 19, 19), {"Anna": -3, "Beat": 3, "Cla": 3, "Dora": 3}),
+    ],
+)
+def test_a_deal_without_a_draw_is_stored_without_draw_loser(persona_client, molotow, points, net):
+    response = add_deal(persona_client("owner"), molotow, 1, *points)
+    assert response.status_code == 302
+    assert stored(molotow) == {"points": dict(zip(ABCD, points, strict=True))}
+    assert totals(molotow) == net
+
+
+def test_a_three_way_tie_stores_who_drew_the_highest_card(persona_client, molotow):
+    add_deal(persona_client("owner"), molotow, 1, 40, 40, 40, 37, draw_loser=2)
+    assert stored(molotow) == {"points": {"Anna": 40, "Beat": 40, "Cla": 40, "Dora": 37}, "draw_loser": "Cla"}
+    assert totals(molotow) == {"Anna": 0, "Beat": 0, "Cla": -1, "Dora": 1}
+
+
+def test_htmx_gets_the_scoreboard_fragment_with_a_fresh_form(persona_client, molotow):
+    response = add_deal(persona_client("owner"), molotow, 1, 90, 9, 34, 24, htmx=True)
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="scoreboard"')
+    assert "<html" not in html
+    assert 'name="number" value="2"' in html
+    assert 'name="points_0"' in html and 'value="90"' not in html.split('id="entry-heading"')[1]
+
+
+def test_a_wrong_sum_shows_the_engines_message_keeps_the_entry_and_stores_nothing(persona_client, molotow):
+    html = add_deal(persona_client("owner"), molotow, 1, 90, 9, 34, 17, htmx=True).content.decode()
+    assert "round 1: points add up to 150, not 157" in html
+    assert re.search(r'name="points_3" value="17"', html) and re.search(r'name="points_0" value="90"', html)
+    assert not Round.objects.exists()
+
+
+def test_a_tie_without_the_draw_asks_for_it(persona_client, molotow):
+    html = add_deal(persona_client("owner"), molotow, 1, 40, 40, 40, 37, htmx=True).content.decode()
+    assert "Anna, Beat and Cla tied on 40 points, so draw_loser must name who drew the highest card" in html
+    assert not Round.objects.exists()
+
+
+def test_a_draw_without_a_tie_is_refused(persona_client, molotow):
+    html = add_deal(persona_client("owner"), molotow, 1, 90, 9, 34, 24, draw_loser=1).content.decode()
+    assert "draw_loser is only for three players tied under 100 points" in html
+    assert re.search(r'<input type="radio" name="draw_loser" value="1"[^>]*checked', html)
+    assert not Round.objects.exists()
+
+
+def test_negative_points_are_the_engines_to_refuse(persona_client, molotow):
+    html = add_deal(persona_client("owner"), molotow, 1, 167, -10, 0, 0).content.decode()
+    assert "round 1: Anna&#x27;s points must be at most 157, not 167" in html
+    assert not Round.objects.exists()
+
+
+def test_empty_or_wordy_fields_are_required_whole_numbers(persona_client, molotow):
+    html = add_deal(persona_client("owner"), molotow, 1, 90, "", "abc", 24).content.decode()
+    assert "Please check the entry." in html
+    points_1 = re.search(r"<input[^>]*name=\"points_1\"[^>]*>", html).group(0)
+    assert 'aria-invalid="true"' in points_1 and 'aria-describedby="id_points_1_error"' in points_1
+    assert 'id="id_points_1_error">This field is required.' in html
+    assert 'id="id_points_2_error">Enter a whole number.' in html
+    assert 'value="abc"' in html
+    assert not Round.objects.exists()
+
+
+def test_the_form_works_without_javascript(persona_client, molotow):
+    """Numeric keyboards, a label per player, and the draw choice always there with its hint."""
+    html = persona_client("owner").get(molotow.get_absolute_url()).content.decode()
+    for seat, name in enumerate(ABCD):
+        assert f'<label class="molotow-name" for="id_points_{seat}">{name}</label>' in html
+        field = re.search(rf"<input[^>]*name=\"points_{seat}\"[^>]*>", html).group(0)
+        assert 'inputmode="numeric"' in field and "required" in field
+    assert "Who drew the highest card?" in html
+    assert "Only when three players tie under 100." in html
+    assert re.search(r'<input type="radio" name="draw_loser" value=""[^>]*checked', html)
+    assert re.search(r'data-sum aria-live="polite" hidden', html)
+    assert "Card points (157 in all)" in html
+
+
+def test_the_last_deal_ends_the_match(persona_client, molotow):
+    client = persona_client("owner")
+    for number in range(1, 13):
+        add_deal(client, molotow, number, 90, 9, 34, 24)
+    page = client.get(molotow.get_absolute_url()).content.decode()
+    assert "Anna and Beat share the win." in page
+    assert "Match over after 12 rounds" in page
+    assert "leads</span>" not in page
+    assert add_deal(client, molotow, 13, 90, 9, 34, 24, htmx=True).status_code == 200
+    assert Round.objects.filter(match=molotow).count() == 12
+
+
+# --- editing -----------------------------------------------------------------
+
+
+ENTRIES = [
+    {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}},
+    {"points": {"Anna": 0, "Beat": 157, "Cla": 0, "Dora": 0}},
+    {"points": {"Anna": 40, "Beat": 40, "Cla": 40, "Dora": 37}, "draw_loser": "Cla"},
+    {"points": {"Anna": 12, "Beat": 35, "Cla": 35, "Dora": 75}},
+    {"points": {"Dora": 37, "Cla": 40, "Beat": 40, "Anna": 40}, "draw_loser": "Anna"},
+]
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+def test_initial_from_entry_round_trips(entry):
+    initial = MolotowEntryForm.initial_from_entry(entry, ABCD)
+    form = MolotowEntryForm({**initial, "number": 1}, players=ABCD, options={})
+    assert form.is_valid(), form.errors
+    assert form.to_entry() == entry
+
+
+def test_editing_prefills_the_points_and_the_draw(persona_client, molotow):
+    client = persona_client("owner")
+    add_deal(client, molotow, 1, 40, 40, 40, 37, draw_loser=2)
+    html = client.get(reverse("round_edit", args=[molotow.pk, 1])).content.decode()
+    assert 'name="points_0" value="40"' in html and 'name="points_3" value="37"' in html
+    assert re.search(r'<input type="radio" name="draw_loser" value="2"[^>]*checked', html)
+    assert 'src="/static/js/entry-molotow.js"' in html
+
+
+def test_editing_the_last_deal_to_drop_the_draw_removes_draw_loser(persona_client, molotow):
+    client = persona_client("owner")
+    add_deal(client, molotow, 1, 40, 40, 40, 37, draw_loser=2)
+    response = client.post(reverse("round_edit", args=[molotow.pk, 1]), deal_post(1, 90, 9, 34, 24))
+    assert response.status_code == 302
+    assert stored(molotow) == {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}
+
+
+def test_editing_an_earlier_deal_asks_first_then_recomputes(persona_client, molotow):
+    client = persona_client("owner")
+    add_deal(client, molotow, 1, 90, 9, 34, 24)
+    add_deal(client, molotow, 2, 60, 60, 22, 15)
+    url = reverse("round_edit", args=[molotow.pk, 1])
+    preview = client.post(url, deal_post(1, 40, 40, 40, 37, draw_loser=3)).content.decode()
+    assert "round 1: draw_loser must be one of the tied players Anna, Beat, Cla, not Dora" in preview
+    preview = client.post(url, deal_post(1, 40, 40, 40, 37, draw_loser=0)).content.decode()
+    assert "Change round 1?" in preview
+    assert '<input type="hidden" name="draw_loser" value="0">' in preview
+    client.post(url, {**deal_post(1, 40, 40, 40, 37, draw_loser=0), "confirmed": "yes"})
+    assert stored(molotow) == {
+        "points": {"Anna": 40, "Beat": 40, "Cla": 40, "Dora": 37},
+        "draw_loser": "Anna",
+    }
+    # Deal 1: Anna -1, Dora +1; deal 2: Cla -1, Dora +1.
+    assert totals(molotow) == {"Anna": -1, "Beat": 0, "Cla": -1, "Dora": 2}
+
+
+# --- the scoreboard ------------------------------------------------------------
+
+
+def test_the_round_line_names_the_dealer_and_who_leads(persona_client, molotow):
+    client = persona_client("owner")
+    page = client.get(molotow.get_absolute_url()).content.decode()
+    # Anna deals the first deal; the player to her right (the previous seat) leads.
+    assert "Round 1 of 12" in page and "Anna deals" in page and "Dora leads" in page
+    add_deal(client, molotow, 1, 90, 9, 34, 24)
+    page = client.get(molotow.get_absolute_url()).content.decode()
+    # The deal passes to the right: Dora deals, Cla leads.
+    assert "Round 2 of 12" in page and "Dora deals" in page and "Cla leads" in page
+
+
+def standing_of(page, name):
+    """The standing card (<li>) of one player."""
+    start = page.index(f'data-player="{name}"')
+    return page[page.rindex("<li", 0, start) : page.index("</li>", start)]
+
+
+def test_sticks_and_potatoes_are_drawn_as_a_tally_with_the_counts_for_screen_readers(persona_client, molotow):
+    client = persona_client("owner")
+    add_deal(client, molotow, 1, 104, 20, 18, 15)  # Anna 3 potatoes, the others 3 sticks
+    add_deal(client, molotow, 2, 90, 9, 34, 24)  # Anna and Beat a stick, Cla and Dora a potato
+    add_deal(client, molotow, 3, 9, 90, 34, 24)  # the same
+    page = client.get(molotow.get_absolute_url()).content.decode()
+
+    beat = standing_of(page, "Beat")
+    assert 'data-player="Beat">5<' in beat
+    assert "5 sticks, 0 potatoes" in beat
+    assert beat.count('class="stick"') == 5 and beat.count('class="tally-group"') == 1
+    assert "tally-potatoes" not in beat
+
+    anna = standing_of(page, "Anna")
+    assert 'data-player="Anna">-1<' in anna and "2 sticks, 3 potatoes" in anna
+    assert anna.count('class="stick"') == 2 and anna.count('class="potato"') == 3
+
+    cla = standing_of(page, "Cla")
+    assert "3 sticks, 2 potatoes" in cla
+
+    add_deal(client, molotow, 4, 9, 90, 34, 24)
+    add_deal(client, molotow, 5, 9, 90, 34, 24)
+    beat = standing_of(client.get(molotow.get_absolute_url()).content.decode(), "Beat")
+    # Seven strokes: a crossed five and two more, in two groups.
+    assert "7 sticks, 0 potatoes" in beat and beat.count('class="tally-group"') == 2
+    assert 'aria-hidden="true"' in beat
+
+
+def test_one_stick_and_one_potato_read_in_the_singular(persona_client, molotow):
+    client = persona_client("owner")
+    add_deal(client, molotow, 1, 90, 9, 34, 24)
+    add_deal(client, molotow, 2, 9, 90, 34, 24)
+    add_deal(client, molotow, 3, 24, 34, 9, 90)  # Anna a potato: one stick, one potato
+    page = client.get(molotow.get_absolute_url()).content.decode()
+    assert "2 sticks, 1 potato<" in standing_of(page, "Anna")
+
+
+def test_the_rounds_table_shows_the_points_and_the_draw(persona_client, molotow):
+    client = persona_client("owner")
+    add_deal(client, molotow, 1, 90, 9, 34, 24)
+    add_deal(client, molotow, 2, 40, 40, 40, 37, draw_loser=1)
+    page = client.get(molotow.get_absolute_url()).content.decode()
+    rows = re.findall(r'<tr class="molotow-points-row">(.*?)</tr>', page, re.S)
+    cells = [re.findall(r'<td class="text-end">(\d*)</td>', row) for row in rows]
+    assert cells == [["40", "40", "40", "37"], ["90", "9", "34", "24"]]  # newest first
+    assert "Card points in round 2" in rows[0]
+    assert page.count("drew the highest card: 1 potato.") == 1
+    assert "Beat drew the highest card: 1 potato." in page
+
+
+def test_the_points_row_keeps_seat_order_whatever_the_stored_order(persona_client, molotow):
+    entry = {"points": {"Dora": 24, "Cla": 34, "Beat": 9, "Anna": 90}}
+    Round.objects.create(match=molotow, number=1, entry=entry)
+    page = persona_client("owner").get(molotow.get_absolute_url()).content.decode()
+    row = re.search(r'<tr class="molotow-points-row">(.*?)</tr>', page, re.S).group(1)
+    assert re.findall(r'<td class="text-end">(\d*)</td>', row) == ["90", "9", "34", "24"]
+    assert standings(molotow).totals == {"Anna": 1, "Beat": 1, "Cla": -1, "Dora": -1}
