@@ -7,13 +7,19 @@ VAR := var
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: run test lint format test-postgres system-deps serve clean help
+.PHONY: run test lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load audit backup
 
 help:
 	@echo "make run            serve Companion on http://$(HOST):$(PORT)/ (SQLite in $(VAR)/)"
 	@echo "make test           lint and run the whole test suite (SQLite)"
 	@echo "make test-postgres  run the suite against a throwaway PostgreSQL on loopback"
 	@echo "make format         format the code with ruff"
+	@echo "make bench-scoring  time the scoring engines"
+	@echo "make bench-entry    time round entry in a real browser (30 Molotow deals)"
+	@echo "make serve          serve Companion for real: gunicorn, DEBUG=0, compressed static files"
+	@echo "make backup         write a consistent copy of the database to $(VAR)/backups/"
+	@echo "make bench-load     load benchmark: 20 clients against a local gunicorn (prints figures)"
+	@echo "make audit          Lighthouse (mobile) on the start page and a scoreboard (prints scores)"
 
 # Reinstall only when the dependencies change, so a second `make run` starts at once.
 $(VENV)/.installed: pyproject.toml
@@ -34,6 +40,22 @@ run: $(VENV)/.installed $(VAR)/secret_key
 	$(PY) manage.py lan_address --port $(PORT) && \
 	exec $(PY) manage.py runserver $(HOST):$(PORT)
 
+# Production run: DEBUG off, gunicorn (companion/gunicorn_conf.py), WhiteNoise serving the
+# collected, hashed and compressed static files. SECRET_KEY and ALLOWED_HOSTS come from the
+# environment when set; otherwise the key in $(VAR)/secret_key and this machine's own names.
+serve: $(VENV)/.installed $(VAR)/secret_key
+	@export DEBUG=0 HOST=$(HOST) PORT=$(PORT) SECRET_KEY="$${SECRET_KEY:-$$(cat $(VAR)/secret_key)}" \
+	  ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$$($(PY) -m companion.serving)}"; \
+	$(PY) manage.py collectstatic --no-input -v 0 && \
+	$(PY) manage.py migrate --no-input -v 0 && \
+	$(PY) manage.py lan_address --port $(PORT) && \
+	echo "Answering for the host names: $$ALLOWED_HOSTS" && \
+	exec $(VENV)/bin/gunicorn -c python:companion.gunicorn_conf companion.wsgi
+
+backup: $(VENV)/.installed $(VAR)/secret_key
+	@export SECRET_KEY="$${SECRET_KEY:-$$(cat $(VAR)/secret_key)}"; \
+	$(PY) manage.py backup $(FILE)
+
 system-deps:
 	@bash .ci/system-deps.sh
 
@@ -50,6 +72,20 @@ test: $(VENV)/.installed system-deps lint
 
 test-postgres: $(VENV)/.installed system-deps
 	@bash .ci/postgres.sh $(PY) -m pytest
+
+bench-entry: $(VENV)/.installed system-deps
+	$(PY) -m tests.benchmarks.bench_entry
+
+bench-scoring: $(VENV)/.installed
+	$(PY) -m tests.benchmarks.bench_scoring
+
+bench-load: $(VENV)/.installed
+	$(PY) -m tests.benchmarks.bench_load
+
+# Lighthouse 12.2.3 is the last 12.x that runs on Node 20; npx fetches it from the npm registry.
+audit: $(VENV)/.installed system-deps
+	@command -v npx >/dev/null || { echo "make audit needs Node.js and npm (Debian: apt-get install nodejs npm)"; exit 1; }
+	$(PY) -m tests.benchmarks.audit $(AUDIT_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

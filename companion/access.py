@@ -8,10 +8,10 @@ gets a 404, so nobody learns that an id exists by guessing it.
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from companion.models import GameNight, Match, Player
+from companion.models import GameNight, Match, Player, Round, Seat
 
 
 def nights_for(user: AbstractBaseUser) -> QuerySet[GameNight]:
@@ -26,9 +26,16 @@ def get_night_for_user(user: AbstractBaseUser, pk: int, *, owner_only: bool = Fa
 
 
 def get_match_for_user(user: AbstractBaseUser, pk: int) -> Match:
-    return get_object_or_404(
-        Match.objects.filter(night__in=nights_for(user)).select_related("night", "night__owner"), pk=pk
+    """A match of one of the user's nights, with seats, players and rounds loaded in two queries."""
+    queryset = (
+        Match.objects.filter(night__in=nights_for(user))
+        .select_related("night")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+            Prefetch("rounds", queryset=Round.objects.order_by("number")),
+        )
     )
+    return get_object_or_404(queryset, pk=pk)
 
 
 def players_for_night(night: GameNight) -> QuerySet[Player]:

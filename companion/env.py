@@ -105,6 +105,32 @@ def database(url: str | None, default_sqlite_path: str) -> dict:
     return config
 
 
+def sqlite_test_name(var_dir, pid: int | None = None) -> str:
+    """The SQLite test database of this process: ``test-<pid>.sqlite3`` in ``var_dir``.
+
+    A test run that was killed leaves its file behind; those of processes that no
+    longer exist are removed here, so they do not pile up.
+    """
+    from pathlib import Path
+
+    pid = os.getpid() if pid is None else pid
+    for stale in Path(var_dir).glob("test-*.sqlite3*"):
+        owner = stale.name.removeprefix("test-").split(".", 1)[0]
+        if owner.isdigit() and int(owner) != pid and not _running(int(owner)):
+            stale.unlink(missing_ok=True)
+    return str(Path(var_dir) / f"test-{pid}.sqlite3")
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)  # signal 0 only asks whether the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 # WAL lets readers go on while one writer writes; IMMEDIATE takes the write lock
 # at BEGIN so two workers queue up instead of failing with "database is locked".
 SQLITE_OPTIONS = {

@@ -72,7 +72,11 @@ class GameNight(models.Model):
         ordering = ["-date", "-created_at"]
         verbose_name = _("game night")
         verbose_name_plural = _("game nights")
-        indexes = [models.Index(fields=["owner", "-date"], name="night_owner_date")]
+        indexes = [
+            models.Index(fields=["owner", "-date"], name="night_owner_date"),
+            # The review list and the leaderboards' periods filter by date alone (members' nights).
+            models.Index(fields=["-date", "-created_at"], name="night_date"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.title} ({self.date:%Y-%m-%d})"
@@ -105,6 +109,8 @@ class Match(models.Model):
     # Derived from the rounds (companion.standings): when the engine said the match is over.
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     round_count = models.PositiveIntegerField(_("rounds"), default=0)
+    # Elfer raus! only: the bonus board of the game in play (scoring.elfer_board.BonusBoard JSON).
+    board = models.JSONField(_("bonus board"), null=True, blank=True)
 
     class Meta:
         ordering = ["started_at", "pk"]
@@ -112,6 +118,10 @@ class Match(models.Model):
         verbose_name_plural = _("matches")
         constraints = [
             models.CheckConstraint(condition=models.Q(game__in=Game.values), name="match_game_known"),
+        ]
+        indexes = [
+            # Leaderboards and statistics: the finished matches of one game.
+            models.Index(fields=["game", "finished_at"], name="match_game_finished"),
         ]
 
     def __str__(self) -> str:
@@ -136,6 +146,12 @@ class Seat(models.Model):
     # Derived from the rounds (companion.standings).
     total = models.IntegerField(_("total"), default=0)
     won = models.BooleanField(_("won"), default=False)
+    # Also derived, so the review pages aggregate in the database without folding rounds:
+    # ``place`` is 1 for the best total (equal totals share the better place);
+    # ``score`` is the game's own figure for this player in this match (Molotow net
+    # sticks, Anrufen tokens won or lost against the starting chips, Elfer and Murlan points).
+    place = models.PositiveSmallIntegerField(_("place"), default=1)
+    score = models.IntegerField(_("score"), default=0)
 
     class Meta:
         ordering = ["match", "position"]
@@ -145,7 +161,11 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["match", "position"], name="seat_position_unique"),
             models.UniqueConstraint(fields=["match", "player"], name="seat_player_unique"),
         ]
-        indexes = [models.Index(fields=["player", "won"], name="seat_player_won")]
+        indexes = [
+            models.Index(fields=["player", "won"], name="seat_player_won"),
+            # Statistics start from a player's seats and read the result without the table.
+            models.Index(fields=["player", "match", "place", "score"], name="seat_player_result"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player} @ {self.position}"
@@ -204,3 +224,57 @@ class RoundChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} #{self.number} {self.action}"
+
+
+class ShareLink(models.Model):
+    """A read-only link to a match's or a night's live scoreboard, for people without an account.
+
+    The token is the only key: whoever has the URL may watch. Revoking keeps the row
+    (``revoked_at``) so the admin shows who shared what and when; a re-created link is a new
+    row with a new token. At most one link per match or night is active at a time.
+    """
+
+    token = models.CharField(_("token"), max_length=64, unique=True)
+    night = models.ForeignKey(
+        GameNight,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="share_links",
+        verbose_name=_("night"),
+    )
+    match = models.ForeignKey(
+        Match,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="share_links",
+        verbose_name=_("match"),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("share link")
+        verbose_name_plural = _("share links")
+        constraints = [
+            # A link shows either one match or one night, never both or neither.
+            models.CheckConstraint(
+                condition=models.Q(night__isnull=False, match__isnull=True)
+                | models.Q(night__isnull=True, match__isnull=False),
+                name="share_link_night_xor_match",
+            ),
+            models.UniqueConstraint(
+                fields=["night"], condition=models.Q(revoked_at__isnull=True), name="share_link_one_per_night"
+            ),
+            models.UniqueConstraint(
+                fields=["match"], condition=models.Q(revoked_at__isnull=True), name="share_link_one_per_match"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match or self.night} ({_('revoked') if self.revoked_at else _('active')})"

@@ -4,10 +4,13 @@ See README.md ("Configuration") for the variables. ``make run`` sets DEBUG=1
 and a generated SECRET_KEY kept in ``var/``.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
+from csp.constants import NONE, SELF, UNSAFE_INLINE
+
 from companion.env import database as database_config
-from companion.env import env_bool, env_int, env_list, env_origins, env_str, secret_key
+from companion.env import env_bool, env_int, env_list, env_origins, env_str, secret_key, sqlite_test_name
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("COMPANION_VAR_DIR", str(BASE_DIR / "var")))
@@ -29,12 +32,15 @@ INSTALLED_APPS = [
     "template_partials",
     "crispy_forms",
     "crispy_bootstrap5",
+    "csp",
+    "axes",
     "companion",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -43,6 +49,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a lockout into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "companion.urls"
@@ -68,6 +76,11 @@ DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL is None:
     VAR_DIR.mkdir(parents=True, exist_ok=True)  # SQLite creates the file, not its folder
 DATABASES = {"default": database_config(DATABASE_URL, str(VAR_DIR / "companion.sqlite3"))}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Tests use a file, not SQLite's in-memory database: WAL, the busy timeout and
+    # several connections (threads, the live server) then behave as in production.
+    # One file per test process, so two test runs in one checkout do not collide.
+    DATABASES["default"]["TEST"] = {"NAME": sqlite_test_name(VAR_DIR)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -76,6 +89,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Login is rate-limited by django-axes: after LOGIN_FAILURE_LIMIT failed attempts
+# for one username, or from one address, further attempts are refused for
+# LOGIN_COOLOFF_MINUTES (each new try during the lockout starts the wait again).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one reaching the limit locks
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # failures are kept; successful logins need no record
+AXES_LOCKOUT_CALLABLE = "companion.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "companion.security.client_ip"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
@@ -90,6 +118,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns about a missing folder
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -102,6 +131,9 @@ STORAGES = {
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
+# Behind a reverse proxy (BEHIND_PROXY=1) its X-Forwarded-Proto tells whether the
+# browser used HTTPS, and its X-Forwarded-For entry names the client (companion/security.py).
+BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
 # Behind TLS (HTTPS=1) the cookies are secure and browsers are told to stay on HTTPS.
 HTTPS = env_bool("HTTPS", False)
 SESSION_COOKIE_SECURE = HTTPS
@@ -109,15 +141,42 @@ CSRF_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = HTTPS and env_bool("SECURE_SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
-SECURE_HSTS_PRELOAD = HTTPS and env_bool("SECURE_HSTS_PRELOAD", False)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY", False) else None
+# "preload" only consents to the browsers' HSTS preload list (a domain's owner still has
+# to submit it there); SECURE_HSTS_PRELOAD=0 withholds the consent.
+SECURE_HSTS_PRELOAD = HTTPS and env_bool("SECURE_HSTS_PRELOAD", True)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp): scripts only from our own static files, never
+# inline, never eval. Style attributes stay allowed (style-src-attr) because templates
+# set a player's colour as a custom property (style="--player-colour: …"); <style>
+# elements and outside style sheets are refused. Bootstrap draws its form icons as
+# data: SVG images.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "upgrade-insecure-requests": HTTPS,
+    }
+}
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # django-axes logs every start-up and login at INFO; repeated failures and lockouts are warnings.
+    "loggers": {"axes": {"level": "WARNING"}},
 }

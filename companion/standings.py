@@ -1,15 +1,17 @@
 """Between the database and the engines: a match's file, its standings, its derived rows.
 
 Standings are always computed from the rounds. The few derived columns kept
-for speed (``Seat.total``, ``Seat.won``, ``Match.finished_at``,
-``Match.round_count``) are rewritten by :func:`refresh` in the same
-transaction as every change to a match's rounds, and for all matches by
-``manage.py rebuild_standings``.
+for speed (``Seat.total``, ``Seat.won``, ``Seat.place``, ``Seat.score``,
+``Match.finished_at``, ``Match.round_count``) are rewritten by :func:`refresh`
+in the same transaction as every change to a match's rounds, and for all
+matches by ``manage.py rebuild_standings``. The review pages aggregate these
+columns in the database (``companion.stats``) and never fold rounds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -18,6 +20,36 @@ from django.utils import timezone
 from companion.models import Match, Seat
 from scoring.base import Standings
 from scoring.matchfile import MatchFile, with_first_dealer
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """What a seat keeps of the standings: see ``Seat`` for the meaning of each field."""
+
+    total: int
+    won: bool
+    place: int
+    score: int
+
+
+def seat_results(result: Standings) -> dict[str, SeatResult]:
+    """Each player's derived columns from the standings (pure: the seeding and tests use it too).
+
+    Every game ranks the highest total first; equal totals share the better place
+    (10, 7, 7, 3 → places 1, 2, 2, 4). Anrufen totals include the starting
+    chips, so its score is the balance less the chips: tokens won or lost.
+    """
+    start = result.options.get("chips", 0) if result.game == "anrufen" else 0
+    totals = result.totals
+    return {
+        name: SeatResult(
+            total=totals[name],
+            won=name in result.winners,
+            place=1 + sum(other > totals[name] for other in totals.values()),
+            score=totals[name] - start,
+        )
+        for name in result.players
+    }
 
 
 def seats_of(match: Match) -> list[Seat]:
@@ -43,10 +75,11 @@ def refresh(match: Match, result: Standings | None = None) -> Standings:
     """Rewrite the derived columns of ``match`` from its rounds; returns the standings."""
     result = result or standings(match)
     seats = seats_of(match)
+    derived = seat_results(result)
     for seat in seats:
-        seat.total = result.totals[seat.player.name]
-        seat.won = seat.player.name in result.winners
-    Seat.objects.bulk_update(seats, ["total", "won"])
+        mine = derived[seat.player.name]
+        seat.total, seat.won, seat.place, seat.score = mine.total, mine.won, mine.place, mine.score
+    Seat.objects.bulk_update(seats, ["total", "won", "place", "score"])
     if result.finished and match.finished_at is None:
         match.finished_at = timezone.now()
     elif not result.finished:

@@ -3,6 +3,7 @@
 import os
 
 import pytest
+from django.conf import settings
 
 from tests.factories import GameNightFactory, UserFactory
 
@@ -12,12 +13,20 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.fixture(scope="session", autouse=True)
-def collected_static():
-    """Tests run with DEBUG off, so static files come hashed and compressed from STATIC_ROOT,
-    exactly as in production: a template naming a missing file fails its test."""
-    from django.core.management import call_command
+def plain_static_files():
+    """Serve static files from the source folders, unhashed, so the live server's static
+    handler finds them. The hashed, compressed production storage has its own test
+    (tests/test_static.py), which also catches a template naming a missing file."""
+    from django.test import override_settings
 
-    call_command("collectstatic", interactive=False, verbosity=0)
+    storages = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    # A fast hasher: the real one takes about a second per persona by design.
+    fast_hashers = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    with override_settings(STORAGES=storages, PASSWORD_HASHERS=fast_hashers):
+        yield
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from companion.access import get_night_for_user, nights_for
 from companion.forms import GameNightForm, MemberForm
 from companion.models import Seat
+from companion.review import match_results, night_summary
 
 
 def _default_title() -> str:
@@ -44,15 +45,20 @@ def night_create(request):
 @login_required
 def night_detail(request, pk):
     night = get_night_for_user(request.user, pk)
-    matches = night.matches.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-    ).order_by("started_at", "pk")
+    matches = list(
+        night.matches.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+        ).order_by("started_at", "pk")
+    )
     return render(
         request,
         "nights/detail.html",
         {
             "night": night,
             "matches": matches,
+            # Final (or, in play, current) standings by the derived places: no rounds are loaded.
+            "results": match_results(matches),
+            "summary": night_summary(matches),
             "is_owner": night.owner_id == request.user.pk,
             "members": night.members.order_by("username"),
         },

@@ -1,0 +1,126 @@
+"""The printable report of a game night: its matches in order, their standings, winners and charts.
+
+Everything is computed from the rounds by the engines (as the scoreboard
+does), in four queries whatever the number of matches: the matches, their
+seats with players, their rounds (the night itself is loaded by the view).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+
+from companion.charts import running_totals_svg
+from companion.models import GameNight, Match, Round, Seat
+from companion.scoreboard import RoundRow, round_rows, winners_sentence
+from companion.standings import standings
+from scoring.base import Standings
+
+
+@dataclass(frozen=True)
+class Place:
+    rank: int
+    name: str
+    total: int
+    won: bool
+    detail: str  # Molotow: "5 sticks, 2 potatoes"; empty for the other games
+
+
+@dataclass(frozen=True)
+class MatchReport:
+    number: int  # the match's place in the night, from 1
+    match: Match
+    standings: Standings
+    places: list[Place]
+    rows: list[RoundRow]
+    chart: SafeString
+    outcome: str  # who won, or that it is still being played
+
+
+@dataclass(frozen=True)
+class Tally:
+    name: str
+    played: int
+    won: int
+
+
+def night_matches(night: GameNight) -> list[Match]:
+    """The night's matches in the order they started, with seats, players and rounds prefetched."""
+    return list(
+        night.matches.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+            Prefetch("rounds", queryset=Round.objects.order_by("number")),
+        ).order_by("started_at", "pk")
+    )
+
+
+def ranked(result: Standings) -> list[Place]:
+    """Best total first; equal totals share a rank (1, 1, 3)."""
+    order = sorted(result.players, key=lambda name: -result.totals[name])
+    places = []
+    for position, name in enumerate(order):
+        total = result.totals[name]
+        rank = places[-1].rank if places and places[-1].total == total else position + 1
+        detail = ""
+        if "sticks" in result.extras:
+            detail = gettext("%(sticks)d sticks, %(potatoes)d potatoes") % {
+                "sticks": result.extras["sticks"][name],
+                "potatoes": result.extras["potatoes"][name],
+            }
+        places.append(Place(rank, name, total, name in result.winners, detail))
+    return places
+
+
+def chart_for(number: int, match: Match, result: Standings, rows: list[RoundRow]) -> SafeString:
+    options = result.options
+    target = None
+    if match.game == "murlan":
+        target = [options["target"], *result.table["target_history"]]
+    limit = options.get("rounds")
+    title = gettext("Match %(number)d, %(game)s: running totals") % {
+        "number": number,
+        "game": match.get_game_display(),
+    }
+    svg = running_totals_svg(
+        result.players,
+        [[running for _delta, running in row.cells] for row in rows],
+        title=title,
+        start=options["chips"] if match.game == "anrufen" else 0,
+        target=target,
+        frame_rounds=limit if isinstance(limit, int) else None,
+    )
+    return mark_safe(svg)  # running_totals_svg escapes every name and text it writes
+
+
+def match_report(number: int, match: Match) -> MatchReport:
+    result = standings(match)
+    rows = round_rows(match, result)
+    outcome = winners_sentence(result) if result.finished else gettext("Still being played.")
+    return MatchReport(
+        number, match, result, ranked(result), rows, chart_for(number, match, result, rows), outcome
+    )
+
+
+def night_report(night: GameNight) -> dict[str, Any]:
+    """The report's context: every match, and who won how many matches of the night."""
+    reports = [match_report(number, match) for number, match in enumerate(night_matches(night), start=1)]
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for report in reports:
+        played.update(report.standings.players)
+        won.update(report.standings.winners)
+    tally = sorted(
+        (Tally(name, played[name], won[name]) for name in played),
+        key=lambda line: (-line.won, line.played, line.name.lower()),
+    )
+    return {
+        "night": night,
+        "reports": reports,
+        "tally": tally,
+        "finished": sum(1 for report in reports if report.standings.finished),
+    }

@@ -1,0 +1,70 @@
+"""The strict Content-Security-Policy is on and nothing on the pages trips it, htmx included.
+
+Every document listens for ``securitypolicyviolation`` from its first moment
+(an init script, which the page's own policy does not govern), and Chromium's
+console reports any refused script, style or image; both must stay empty while
+the phone logs in, opens the start page and a Murlan match and saves a hand
+through htmx.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.factories import MatchFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LISTEN = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+});
+"""
+
+
+@pytest.fixture
+def watched(page):
+    """The phone, with every CSP violation and console error recorded."""
+    page.add_init_script(LISTEN)
+    console = []
+    page.on("console", lambda message: message.type == "error" and console.append(message.text))
+    page.console_errors = console
+    return page
+
+
+def violations(page) -> list[str]:
+    return page.evaluate("window.__violations")
+
+
+def test_login_start_page_and_an_htmx_round_run_under_the_policy(watched, owner, night):
+    page = watched
+    match = MatchFactory(night=night, game="murlan", names=["Anna", "Beat", "Cla", "Dora"])
+
+    response = page.goto("/login/")
+    policy = response.headers["content-security-policy"]
+    assert (
+        "script-src 'self'" in policy and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
+    )
+    page.get_by_label("Username").fill(owner.username)
+    page.get_by_label("Password").fill("a-long-test-password-42")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/")
+    expect(page.get_by_role("link", name="Friday cards")).to_be_visible()
+    assert violations(page) == []
+
+    response = page.goto(match.get_absolute_url())
+    assert "content-security-policy" in response.headers
+    posts = []
+    page.on("request", lambda request: request.method == "POST" and posts.append(request))
+    for name in ["Anna", "Beat", "Cla", "Dora"]:
+        page.get_by_role("button", name=name, exact=True).click()
+    page.get_by_role("button", name="Save round").click()
+    expect(page.locator('.standing-total[data-player="Anna"]')).to_have_text("3")
+    expect(page.locator('.standing-total[data-player="Dora"]')).to_have_text("0")
+
+    assert [request.headers.get("hx-request") for request in posts] == ["true"], "saved through htmx"
+    assert page.url.endswith(match.get_absolute_url()), "no full page load"
+    assert violations(page) == []
+    assert [text for text in page.console_errors if "Content Security Policy" in text] == []
+    # htmx was told not to add its indicator <style>: the only styles are the linked sheets.
+    assert page.evaluate("document.querySelectorAll('style').length") == 0

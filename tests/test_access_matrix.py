@@ -1,0 +1,236 @@
+"""Every named URL, for every persona, with GET, POST and an htmx POST: who gets what.
+
+The table ROUTES classifies each URL name of companion.urls. A URL added without
+a line here fails ``test_every_url_name_is_classified`` (and its own cases), so a
+new view cannot ship without its permission rules being written down.
+
+Scopes:
+- ``public``: anyone; the expected status per persona and method is written out.
+- ``user``: any logged-in user, about their own things (start page, new night).
+- ``night``: the owner and the members of the night; everyone else 404.
+- ``owner``: only the night's owner; members and everyone else 404.
+- ``roster``: one of the owner's players; everyone else 404.
+
+For outsiders the answer for a real id must be the answer for an id that does
+not exist, so guessing ids tells nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+from django.urls import URLPattern, reverse
+
+from companion import urls
+from companion.models import Player
+from tests.factories import MatchFactory, RoundFactory
+
+MISSING = 987_654  # an id no fixture reaches
+# Views without a method decorator answer a POST like a GET (CSRF-checked, changes nothing).
+ANY = ("GET", "POST")
+PUBLIC_PAGE = {"anonymous GET": 200, "anonymous POST": 405, "user GET": 200, "user POST": 405}
+
+
+@dataclass(frozen=True)
+class Route:
+    scope: str
+    args: str = ""  # which fixture ids, e.g. "night" or "match,number" (see World.ids)
+    methods: tuple[str, ...] = ("GET", "POST")
+    public: dict[str, int] = field(default_factory=dict)  # "persona METHOD" -> status, public only
+
+
+ROUTES: dict[str, Route] = {
+    "home": Route("user"),
+    "setup": Route(
+        # An account exists, so the first-run page sends everyone to login.
+        "public",
+        public={"anonymous GET": 302, "anonymous POST": 302, "user GET": 302, "user POST": 302},
+    ),
+    "login": Route(
+        "public",
+        public={"anonymous GET": 200, "anonymous POST": 200, "user GET": 302, "user POST": 302},
+    ),
+    "logout": Route(
+        "public",
+        methods=("POST",),
+        public={"anonymous GET": 405, "anonymous POST": 302, "user GET": 405, "user POST": 302},
+    ),
+    "healthz": Route(
+        "public",
+        methods=("GET",),
+        public={"anonymous GET": 200, "anonymous POST": 405, "user GET": 200, "user POST": 405},
+    ),
+    "rules_index": Route("public", methods=("GET",), public=PUBLIC_PAGE),
+    "rules_game": Route("public", "game", ("GET",), public=PUBLIC_PAGE),
+    "score_sheet": Route("public", "game", ("GET",), public=PUBLIC_PAGE),
+    "night_create": Route("user"),
+    "night_import": Route("user"),
+    "night_detail": Route("night", "night", ANY),
+    "night_report": Route("night", "night", ("GET",)),
+    "night_export_json": Route("night", "night", ("GET",)),
+    "night_edit": Route("night", "night"),
+    "night_delete": Route("owner", "night", ("POST",)),
+    "night_members": Route("owner", "night"),
+    "night_member_remove": Route("owner", "night,member", ("POST",)),
+    "match_create": Route("night", "night"),
+    "match_detail": Route("night", "match", ANY),
+    "match_history": Route("night", "match", ANY),
+    "match_rules": Route("night", "match", ("GET",)),
+    "match_export_json": Route("night", "match", ("GET",)),
+    "match_export_csv": Route("night", "match", ("GET",)),
+    "match_close": Route("night", "match", ("POST",)),
+    "match_reopen": Route("night", "match", ("POST",)),
+    "match_rematch": Route("night", "match", ("POST",)),
+    "round_add": Route("night", "match", ("POST",)),
+    "round_undo": Route("night", "match", ("POST",)),
+    "round_edit": Route("night", "match,number"),
+    "elfer_board_complete": Route("night", "elfer", ("POST",)),
+    "elfer_board_undo": Route("night", "elfer", ("POST",)),
+    "player_list": Route("user"),
+    "player_edit": Route("roster", "player"),
+    "night_list": Route("user", "", ("GET",)),
+    "player_detail": Route("roster", "player", ("GET",)),
+    "leaderboard": Route("user", "", ("GET",)),
+}
+
+# Unnamed patterns and included URL sets, checked on their own below.
+UNNAMED = {"favicon.ico", "admin/"}
+
+
+def url_names() -> list[str]:
+    return sorted(p.name for p in urls.urlpatterns if isinstance(p, URLPattern) and p.name)
+
+
+class World:
+    """A night with a member, a Molotow match with one round, an Elfer match, a player."""
+
+    def __init__(self, night, member):
+        self.night = night
+        self.match = MatchFactory(night=night, game="molotow")
+        RoundFactory(match=self.match, number=1)
+        self.elfer = MatchFactory(night=night, game="elfer")
+        self.ids = {
+            "night": night.pk,
+            "member": member.pk,
+            "match": self.match.pk,
+            "number": 1,
+            "elfer": self.elfer.pk,
+            "player": Player.objects.filter(owner=night.owner).first().pk,
+            "game": "molotow",
+        }
+
+    def args(self, route: Route, *, missing: bool = False) -> list[int | str]:
+        names = [name for name in route.args.split(",") if name]
+        # Only the object's own id is replaced: "number" and "member" stay real.
+        return [MISSING if missing and i == 0 else self.ids[name] for i, name in enumerate(names)]
+
+
+@pytest.fixture
+def world(night, member):
+    return World(night, member)
+
+
+def request(client, method: str, url: str):
+    if method == "GET":
+        return client.get(url)
+    if method == "POST":
+        return client.post(url)
+    return client.post(url, HTTP_HX_REQUEST="true")  # the htmx endpoints answer fragments
+
+
+def expected(route: Route, persona: str, method: str) -> int | None:
+    """The exact status, or None for "served" (anything but 403, 404, 405 and 5xx)."""
+    plain = "POST" if method == "HTMX" else method
+    if route.scope == "public":
+        return route.public[f"{'anonymous' if persona == 'anonymous' else 'user'} {plain}"]
+    if persona == "anonymous":
+        return 302  # to the login page, before anything else is looked at
+    if plain not in route.methods:
+        return 405
+    return None if may_see(route, persona) else 404
+
+
+def may_see(route: Route, persona: str) -> bool:
+    allowed = {
+        "public": {"owner", "member", "outsider", "anonymous"},
+        "user": {"owner", "member", "outsider"},
+        "night": {"owner", "member"},
+        "owner": {"owner"},
+        "roster": {"owner"},
+    }[route.scope]
+    return persona in allowed
+
+
+def test_every_url_name_is_classified():
+    unclassified = set(url_names()) - set(ROUTES)
+    assert not unclassified, f"add these URL names to ROUTES in {__file__}: {sorted(unclassified)}"
+    assert not set(ROUTES) - set(url_names()), "ROUTES names a URL that no longer exists"
+
+
+def test_unnamed_and_included_patterns_are_known():
+    found = {str(p.pattern) for p in urls.urlpatterns if not (isinstance(p, URLPattern) and p.name)}
+    assert found == UNNAMED
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("method", ["GET", "POST", "HTMX"])
+@pytest.mark.parametrize("persona", ["owner", "member", "outsider", "anonymous"])
+@pytest.mark.parametrize("url_name", url_names())
+def test_each_persona_gets_what_the_table_says(persona_client, world, url_name, persona, method):
+    assert url_name in ROUTES, f"classify {url_name!r} in ROUTES"
+    route = ROUTES[url_name]
+    client = persona_client(persona)
+    response = request(client, method, reverse(url_name, args=world.args(route)))
+    status = expected(route, persona, method)
+    if status is None:
+        assert response.status_code not in {403, 404, 405} and response.status_code < 500, response
+    else:
+        assert response.status_code == status
+    if persona == "anonymous" and route.scope != "public":
+        assert response["Location"].startswith(reverse("login"))
+
+
+def forbidden_cases() -> list[tuple[str, str, str]]:
+    """(URL name, persona, method) where a logged-in persona must not see the object."""
+    return [
+        (name, persona, method)
+        for name, route in ROUTES.items()
+        if route.scope != "public"
+        for persona in ("member", "outsider")
+        if not may_see(route, persona)
+        for method in ("GET", "POST")
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("url_name", "persona", "method"), forbidden_cases())
+def test_a_forbidden_id_looks_exactly_like_a_missing_one(persona_client, world, url_name, persona, method):
+    route = ROUTES[url_name]
+    client = persona_client(persona)
+    real = request(client, method, reverse(url_name, args=world.args(route)))
+    missing = request(client, method, reverse(url_name, args=world.args(route, missing=True)))
+    assert (real.status_code, real.content) == (missing.status_code, missing.content)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("persona", ["member", "outsider", "anonymous"])
+def test_the_admin_is_for_the_host_account_only(persona_client, persona):
+    response = persona_client(persona).get("/admin/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/admin/login/")
+
+
+@pytest.mark.django_db
+def test_outsiders_change_nothing_they_cannot_see(persona_client, world):
+    """The POSTs above answered 404; this checks that nothing was written either."""
+    client = persona_client("outsider")
+    for name, route in ROUTES.items():
+        if route.scope in {"night", "owner", "roster"} and "POST" in route.methods:
+            client.post(reverse(name, args=world.args(route)), {"number": "1", "title": "x", "name": "x"})
+    world.match.refresh_from_db()
+    world.night.refresh_from_db()
+    assert world.match.rounds.count() == 1
+    assert world.night.members.count() == 1
+    assert world.night.title == "Friday cards"
+    assert not world.match.closed

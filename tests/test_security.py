@@ -1,0 +1,259 @@
+"""Security headers, the Content-Security-Policy, login rate limiting and the deployment check."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from axes.models import AccessAttempt
+from django.contrib.auth import get_user_model
+from django.test import override_settings
+from django.urls import reverse
+
+from companion.security import client_ip
+from tests.factories import PASSWORD, MatchFactory
+
+ROOT = Path(__file__).resolve().parent.parent
+User = get_user_model()
+
+
+def policy(response) -> dict[str, list[str]]:
+    header = response["Content-Security-Policy"]
+    return {name: values for name, *values in (part.split() for part in header.split(";") if part.strip())}
+
+
+# --- headers ------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_pages_carry_a_strict_script_policy_and_the_usual_security_headers(client, night, owner):
+    match = MatchFactory(night=night, game="murlan")
+    responses = [client.get(reverse("login"))]
+    client.force_login(owner)
+    responses += [
+        client.get(match.get_absolute_url()),
+        client.post(reverse("round_add", args=[match.pk]), HTTP_HX_REQUEST="true"),  # an htmx fragment
+    ]
+    for response in responses:
+        assert response.status_code == 200
+        directives = policy(response)
+        assert directives["script-src"] == ["'self'"]
+        assert directives["default-src"] == ["'self'"]
+        assert directives["style-src"] == ["'self'"]  # no <style> elements, no outside style sheets
+        assert directives["object-src"] == ["'none'"]
+        assert directives["frame-ancestors"] == ["'none'"]
+        assert "'unsafe-eval'" not in response["Content-Security-Policy"]
+        assert response["X-Content-Type-Options"] == "nosniff"
+        assert response["Referrer-Policy"] == "same-origin"
+        assert response["X-Frame-Options"] == "DENY"
+
+
+def template_text(path: Path) -> str:
+    """A template without its {# … #} and {% comment %} comments, which never reach the browser."""
+    text = re.sub(r"\{#.*?#\}", "", path.read_text())
+    return re.sub(r"\{%\s*comment\s*%\}.*?\{%\s*endcomment\s*%\}", "", text, flags=re.S)
+
+
+INLINE_CODE = {
+    "an inline <script> (put it in a static file)": r"<script(?![^>]*\bsrc=)[^>]*>",
+    "an on…= event handler attribute": r"\son[a-z]+\s*=",
+    "hx-on (htmx's inline handlers)": r"\bhx-on\b|\bhx-on:",
+    "a <style> element (put it in a static CSS file)": r"<style\b",
+    "a javascript: URL": r"javascript:",
+}
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "templates").rglob("*.html")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_no_template_has_code_the_policy_would_refuse(path):
+    text = template_text(path)
+    found = [what for what, pattern in INLINE_CODE.items() if re.search(pattern, text, flags=re.I)]
+    assert not found, f"{path.relative_to(ROOT)} has {found}"
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "static" / "js").rglob("*.js")), ids=lambda p: p.name)
+def test_no_script_evaluates_strings(path):
+    text = path.read_text()
+    assert not re.search(r"\beval\(|new Function\(|set(Timeout|Interval)\(\s*[\"'`]", text), path.name
+
+
+def test_htmx_is_told_to_add_no_style_element_and_to_eval_nothing():
+    base = (ROOT / "templates" / "base.html").read_text()
+    assert (
+        """<meta name="htmx-config" content='{"includeIndicatorStyles": false, "allowEval": false}'>"""
+        in base
+    )
+    assert ".htmx-indicator" in (ROOT / "static" / "css" / "app.css").read_text()
+
+
+# --- the deployment check -----------------------------------------------------------
+
+
+def readme_production_environment() -> dict[str, str]:
+    """The ``export NAME=value`` lines of README.md's production block."""
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("<!-- production-env -->", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    pairs = re.findall(r"^export (\w+)=(\"[^\"]*\"|\S*)", block, flags=re.M)
+    environment = {name: value.strip('"') for name, value in pairs}
+    assert {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "HTTPS"} <= set(environment), block
+    return environment
+
+
+def bare_environment(var_dir) -> dict[str, str]:
+    """A server's environment: none of the test run's own settings (DJANGO_ALLOW_ASYNC_UNSAFE and others)."""
+    keep = {"PATH", "HOME", "LANG", "LC_ALL", "TMPDIR"}
+    return {**{k: v for k, v in os.environ.items() if k in keep}, "COMPANION_VAR_DIR": str(var_dir)}
+
+
+def test_check_deploy_is_clean_with_the_readme_production_settings(tmp_path):
+    environment = readme_production_environment()
+    environment["SECRET_KEY"] = secrets.token_urlsafe(50)  # the README reads it from a file
+    environ = {**bare_environment(tmp_path), **environment}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_check_deploy_does_warn_without_https(tmp_path):
+    """The same check is not blind: plain HTTP leaves cookies and HSTS unset."""
+    environ = {**bare_environment(tmp_path), "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50)}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy"],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    for warning in ["security.W004", "security.W008", "security.W012", "security.W016"]:
+        assert warning in result.stderr + result.stdout
+
+
+# --- login rate limiting (django-axes) ----------------------------------------------
+
+
+def log_in(client, username, password, address="192.0.2.10"):
+    return client.post(reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=address)
+
+
+@pytest.mark.django_db
+def test_five_wrong_passwords_lock_the_account_even_for_the_right_one(client, owner):
+    for attempt in range(5):
+        response = log_in(client, "owner", "wrong", address=f"192.0.2.{attempt}")  # from five addresses
+        assert response.status_code == 200 if attempt < 4 else 429
+    response = log_in(client, "owner", PASSWORD, address="198.51.100.7")
+    assert response.status_code == 429
+    page = response.content.decode()
+    assert "Too many login attempts" in page
+    assert "Please wait 15 minutes" in page
+    assert response["Retry-After"] == "900"
+    assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.django_db
+def test_five_failures_from_one_address_lock_that_address_for_every_account(client, owner, member):
+    for attempt in range(5):
+        log_in(client, f"guess{attempt}", "wrong", address="203.0.113.5")
+    assert log_in(client, "member", PASSWORD, address="203.0.113.5").status_code == 429
+    # The member's account itself is not locked: from another address the login works.
+    response = log_in(client, "member", PASSWORD, address="203.0.113.6")
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(member.pk)
+
+
+@pytest.mark.django_db
+def test_four_failures_then_the_right_password_logs_in_and_starts_the_count_again(client, owner):
+    for _ in range(4):
+        assert log_in(client, "owner", "wrong").status_code == 200
+    assert log_in(client, "owner", PASSWORD).status_code == 302
+    client.logout()
+    for _ in range(4):
+        assert log_in(client, "owner", "wrong").status_code == 200
+    assert log_in(client, "owner", PASSWORD).status_code == 302
+
+
+@pytest.mark.django_db
+def test_the_lockout_ends_after_the_cool_off(client, owner):
+    for _ in range(5):
+        log_in(client, "owner", "wrong")
+    assert log_in(client, "owner", PASSWORD).status_code == 429
+    sixteen_minutes_ago = datetime.datetime.now(datetime.UTC) - datetime.timedelta(minutes=16)
+    AccessAttempt.objects.update(attempt_time=sixteen_minutes_ago)
+    assert log_in(client, "owner", PASSWORD).status_code == 302
+
+
+@pytest.mark.django_db
+def test_the_admin_login_is_rate_limited_too(client, owner):
+    for _ in range(5):
+        client.post("/admin/login/", {"username": "owner", "password": "wrong"}, REMOTE_ADDR="192.0.2.99")
+    response = client.post(
+        "/admin/login/", {"username": "owner", "password": PASSWORD}, REMOTE_ADDR="192.0.2.98"
+    )
+    assert response.status_code == 429
+
+
+class FakeRequest:
+    def __init__(self, **meta):
+        self.META = meta
+
+
+def test_the_client_address_is_the_socket_peer_when_served_directly():
+    request = FakeRequest(REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR="10.9.9.9")
+    with override_settings(BEHIND_PROXY=False):
+        assert client_ip(request) == "192.0.2.1"  # a forged header changes nothing
+
+
+def test_behind_a_proxy_the_client_address_is_the_one_the_proxy_appended():
+    request = FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="10.9.9.9, 198.51.100.20")
+    with override_settings(BEHIND_PROXY=True):
+        assert client_ip(request) == "198.51.100.20"
+    with override_settings(BEHIND_PROXY=True):
+        assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1")) == "127.0.0.1"
+
+
+# --- passwords ---------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("password", "problem"),
+    [
+        ("k3x!", "too short"),
+        ("password123", "too common"),
+        ("83649275018", "entirely numeric"),
+        ("hostaccount1", "too similar to the username"),
+    ],
+)
+def test_the_host_account_password_goes_through_the_validators(client, password, problem):
+    response = client.post(
+        reverse("setup"), {"username": "hostaccount", "password1": password, "password2": password}
+    )
+    assert response.status_code == 200
+    assert problem in response.content.decode()
+    assert not User.objects.exists()
+
+
+# --- health check --------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_healthz_answers_ok_without_touching_the_database(client, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = client.get(reverse("healthz"))
+    assert response.status_code == 200
+    assert response.content == b"ok"
+    assert "no-cache" in response["Cache-Control"]
