@@ -37,6 +37,7 @@ $(VAR)/secret_key:
 run: $(VENV)/.installed $(VAR)/secret_key
 	@export DEBUG=1 SECRET_KEY="$$(cat $(VAR)/secret_key)"; \
 	$(PY) manage.py migrate --no-input -v 0 && \
+	$(PY) manage.py seed_demo --offer && \
 	$(PY) manage.py lan_address --port $(PORT) && \
 	exec $(PY) manage.py runserver $(HOST):$(PORT)
 
@@ -48,6 +49,7 @@ serve: $(VENV)/.installed $(VAR)/secret_key
 	  ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$$($(PY) -m companion.serving)}"; \
 	$(PY) manage.py collectstatic --no-input -v 0 && \
 	$(PY) manage.py migrate --no-input -v 0 && \
+	$(PY) manage.py seed_demo --offer && \
 	$(PY) manage.py lan_address --port $(PORT) && \
 	echo "Answering for the host names: $$ALLOWED_HOSTS" && \
 	exec $(VENV)/bin/gunicorn -c python:companion.gunicorn_conf companion.wsgi

@@ -76,16 +76,13 @@ def ranked(result: Standings) -> list[Place]:
     return places
 
 
-def chart_for(number: int, match: Match, result: Standings, rows: list[RoundRow]) -> SafeString:
+def chart_for(match: Match, result: Standings, rows: list[RoundRow], title: str) -> SafeString:
+    """The running totals of a match as SVG: the Murlan target as it rose, the frame of a fixed length."""
     options = result.options
     target = None
     if match.game == "murlan":
         target = [options["target"], *result.table["target_history"]]
     limit = options.get("rounds")
-    title = gettext("Match %(number)d, %(game)s: running totals") % {
-        "number": number,
-        "game": match.get_game_display(),
-    }
     svg = running_totals_svg(
         result.players,
         [[running for _delta, running in row.cells] for row in rows],
@@ -101,8 +98,12 @@ def match_report(number: int, match: Match) -> MatchReport:
     result = standings(match)
     rows = round_rows(match, result)
     outcome = winners_sentence(result) if result.finished else gettext("Still being played.")
+    title = gettext("Match %(number)d, %(game)s: running totals") % {
+        "number": number,
+        "game": match.get_game_display(),
+    }
     return MatchReport(
-        number, match, result, ranked(result), rows, chart_for(number, match, result, rows), outcome
+        number, match, result, ranked(result), rows, chart_for(match, result, rows, title), outcome
     )
 
 

@@ -120,6 +120,7 @@ def scoreboard_context(match: Match, result: Standings, *, form=None, error: str
         )
     rows = round_rows(match, result)
     return {
+        "chart": _chart(match, result, rows),
         "match": match,
         "night": match.night,
         "standings": result,
@@ -139,3 +140,11 @@ def scoreboard_context(match: Match, result: Standings, *, form=None, error: str
 
 def recent_changes(match: Match, limit: int = 20):
     return list(RoundChange.objects.filter(match=match).select_related("user").order_by("-at", "-pk")[:limit])
+
+
+def _chart(match: Match, result: Standings, rows: list[RoundRow]):
+    from companion.night_report import chart_for  # it builds on this module's rows
+
+    if not rows:
+        return ""
+    return chart_for(match, result, rows, _("Running totals, round by round"))
