@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from companion.models import GameNight, Match, Player, Round, RoundChange, Seat
+from companion.models import GameNight, Match, Player, Round, RoundChange, Seat, ShareLink
 
 
 @admin.register(Player)
@@ -62,3 +62,14 @@ class RoundChangeAdmin(admin.ModelAdmin):
     list_display = ("match", "number", "action", "user", "at")
     list_filter = ("action",)
     raw_id_fields = ("match", "user")
+
+
+@admin.register(ShareLink)
+class ShareLinkAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "created_by", "created_at", "revoked_at")
+    list_filter = ("revoked_at",)
+    raw_id_fields = ("night", "match", "created_by")
+    readonly_fields = ("token", "created_at")
+
+    def has_add_permission(self, request):
+        return False  # links are made on the share pages, each with a fresh token

@@ -3,6 +3,7 @@ from django.urls import path
 from django.views.generic import RedirectView
 
 from companion.views import accounts, elfer_board, match_setup, matches, nights, players, rounds
+from companion.views import sharing as share_views
 from companion.views.health import healthz
 from companion.views.printing import match_rules, night_report, rules_game, rules_index, score_sheet
 from companion.views.review import leaderboard, night_list, player_detail
@@ -43,6 +44,16 @@ urlpatterns = [
     path("players/<int:pk>/edit/", players.player_edit, name="player_edit"),
     path("players/<int:pk>/", player_detail, name="player_detail"),
     path("leaderboards/", leaderboard, name="leaderboard"),
+    path("matches/<int:pk>/share/", share_views.match_share, name="match_share"),
+    path("matches/<int:pk>/share/new/", share_views.match_share_create, name="match_share_create"),
+    path("matches/<int:pk>/share/revoke/", share_views.match_share_revoke, name="match_share_revoke"),
+    path("nights/<int:pk>/share/", share_views.night_share, name="night_share"),
+    path("nights/<int:pk>/share/new/", share_views.night_share_create, name="night_share_create"),
+    path("nights/<int:pk>/share/revoke/", share_views.night_share_revoke, name="night_share_revoke"),
+    path("s/<slug:token>/", share_views.shared, name="shared"),
+    path("s/<slug:token>/live/", share_views.shared_live, name="shared_live"),
+    path("s/<slug:token>/matches/<int:pk>/", share_views.shared_match, name="shared_match"),
+    path("s/<slug:token>/matches/<int:pk>/live/", share_views.shared_match_live, name="shared_match_live"),
     path("healthz/", healthz, name="healthz"),
     path("rules/", rules_index, name="rules_index"),
     path("rules/<slug:game>/", rules_game, name="rules_game"),

@@ -24,6 +24,7 @@ from django.urls import URLPattern, reverse
 
 from companion import urls
 from companion.models import Player
+from companion.sharing import create_link
 from tests.factories import MatchFactory, RoundFactory
 
 MISSING = 987_654  # an id no fixture reaches
@@ -92,6 +93,18 @@ ROUTES: dict[str, Route] = {
     "night_list": Route("user", "", ("GET",)),
     "player_detail": Route("roster", "player", ("GET",)),
     "leaderboard": Route("user", "", ("GET",)),
+    # Share links: members see the share page, only the owner makes or revokes a link;
+    # the shared pages are public (the token is the key; a wrong one is a 404, tests/test_sharing.py).
+    "match_share": Route("night", "match", ("GET",)),
+    "match_share_create": Route("owner", "match", ("POST",)),
+    "match_share_revoke": Route("owner", "match", ("POST",)),
+    "night_share": Route("night", "night", ("GET",)),
+    "night_share_create": Route("owner", "night", ("POST",)),
+    "night_share_revoke": Route("owner", "night", ("POST",)),
+    "shared": Route("public", "share", ("GET",), public=PUBLIC_PAGE),
+    "shared_live": Route("public", "share", ("GET",), public=PUBLIC_PAGE),
+    "shared_match": Route("public", "share,match", ("GET",), public=PUBLIC_PAGE),
+    "shared_match_live": Route("public", "share,match", ("GET",), public=PUBLIC_PAGE),
 }
 
 # Unnamed patterns and included URL sets, checked on their own below.
@@ -118,6 +131,7 @@ class World:
             "elfer": self.elfer.pk,
             "player": Player.objects.filter(owner=night.owner).first().pk,
             "game": "molotow",
+            "share": create_link(night=night, user=None).token,
         }
 
     def args(self, route: Route, *, missing: bool = False) -> list[int | str]:

@@ -4,8 +4,8 @@ Starts a ``make serve``-style gunicorn on 127.0.0.1 with seeded data
 (tests/benchmarks/served.py) and runs Lighthouse 12 (``npx lighthouse@12.2.3``,
 the last 12.x that runs on Node 20) in its default mobile mode with Debian's
 Chromium on each page: the start page and two scoreboards (Molotow, Murlan)
-logged in (the session cookie goes along as an extra header), and the login page. ``--page PATH``
-adds pages (the shared scoreboard, once share links exist).
+logged in (the session cookie goes along as an extra header), the login page and the shared
+(read-only) Molotow scoreboard without an account. ``--page PATH`` adds pages.
 
 Targets: performance >= 95, accessibility 100, best practices 100; the
 scoreboard page with its CSS and JS under 100 KB as transferred (Lighthouse's
@@ -82,6 +82,15 @@ def gzip_weight(server: Server, path: str) -> tuple[int, list[tuple[str, int]]]:
     return sum(size for _, size in parts), parts
 
 
+def shared_scoreboard(scoreboard: str) -> str:
+    """A read-only share link to the seeded Molotow match, opened without an account."""
+    from companion.models import Match
+    from companion.sharing import create_link
+
+    match = Match.objects.get(pk=int(scoreboard.strip("/").split("/")[-1]))
+    return f"/s/{create_link(match=match, user=None).token}/"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--page", action="append", default=[], help="another path to audit (logged in)")
@@ -97,6 +106,7 @@ def main() -> int:
             ("scoreboard", scoreboard, True),
             ("Murlan board", server.urls["scoreboard (Murlan, 5 hands)"], True),
             ("login page", "/login/", False),
+            ("shared board", shared_scoreboard(scoreboard), False),
             *((path, path, True) for path in options.page),
         ]
         print(f"{'page':<14} {'perf':>5} {'a11y':>5} {'best':>5} {'bytes':>8}  failing audits")

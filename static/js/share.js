@@ -1,0 +1,59 @@
+// Share links: the copy button on the share page; on a shared page, keep the screen on and
+// notice a revoked link. The pages work without this file (the address can be copied by hand,
+// the shared page has a Refresh link).
+(function () {
+  "use strict";
+
+  // --- copy the link -------------------------------------------------------------
+  function copyByHand(input) {
+    input.select();
+    try {
+      return document.execCommand("copy");
+    } catch (error) {
+      return false;
+    }
+  }
+
+  document.querySelectorAll("[data-copy]").forEach(function (button) {
+    var input = document.querySelector(button.getAttribute("data-copy"));
+    var status = document.querySelector(".share-copied");
+    if (!input) return;
+    button.hidden = false;
+    function tell(copied) {
+      if (status) status.textContent = status.getAttribute(copied ? "data-copied" : "data-copy-failed");
+    }
+    button.addEventListener("click", function () {
+      input.select();
+      // The Clipboard API needs HTTPS (or localhost); on a plain-HTTP LAN the older way still works.
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(input.value).then(function () { tell(true); }, function () { tell(copyByHand(input)); });
+      } else {
+        tell(copyByHand(input));
+      }
+    });
+  });
+
+  // --- a shared page ---------------------------------------------------------------
+  if (!document.querySelector("[data-live]")) return;
+
+  // A revoked link answers 404 to the poll: load the page again, which then says "Not Found".
+  document.body.addEventListener("htmx:responseError", function (event) {
+    var detail = event.detail || {};
+    if (detail.xhr && detail.xhr.status === 404 && detail.elt && detail.elt.hasAttribute("data-live")) {
+      window.location.reload();
+    }
+  });
+
+  // A TV or tablet showing the scores should not go dark.
+  var wakeLock = null;
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+    }).catch(function () { /* not allowed (battery saver, no HTTPS): the page works anyway */ });
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible" && (wakeLock === null || wakeLock.released)) keepAwake();
+  });
+  keepAwake();
+})();
