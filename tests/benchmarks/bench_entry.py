@@ -4,7 +4,10 @@ Starts Companion (runserver, DEBUG off, a throwaway SQLite database) on
 loopback, opens a Molotow match in Debian's Chromium at 390x844 through
 Playwright, and enters 30 deals through the real form. For each deal it
 measures from the tap on "Save round" until the new standings are on screen
-(the round line shows the next round), then prints p50 and p95.
+(the round line shows the next round), then prints p50 and p95. The clock
+runs in the page: from the click event on the button to the first frame
+painted after htmx swapped the new scoreboard in, so the browser driver's own
+scrolling and waiting are not counted.
 """
 
 from __future__ import annotations
@@ -29,6 +32,19 @@ user = get_user_model().objects.create_user("bench", password="{PASSWORD}")
 night = GameNight.objects.create(owner=user, title="Benchmark")
 match = create_match(night, "molotow", ["Anna", "Beat", "Cla", "Dora"], 0, {{"rounds": {DEALS}}}, user)
 print(match.pk)
+"""
+
+
+# Installed once: the scoreboard is swapped, but document-level listeners stay.
+CLOCK = """
+window.__entryTimes = [];
+document.addEventListener("click", (event) => {
+  if (event.target.closest("button.save-round")) window.__tapAt = performance.now();
+}, true);
+document.body.addEventListener("htmx:afterSwap", () => {
+  const tapAt = window.__tapAt;
+  requestAnimationFrame(() => window.__entryTimes.push(performance.now() - tapAt));
+});
 """
 
 
@@ -68,7 +84,6 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.1)
-        timings = []
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport=PHONE, base_url=base)
@@ -78,15 +93,18 @@ def main() -> None:
             page.get_by_role("button", name="Log in").click()
             page.wait_for_url("**/")
             page.goto(f"/matches/{match_pk}/")
+            page.evaluate(CLOCK)
             for deal in range(1, DEALS + 1):
                 for name, points in zip(("Anna", "Beat", "Cla"), (90, 9, 34), strict=True):
                     page.get_by_role("textbox", name=name, exact=True).fill(str(points))
                 expect(page.get_by_role("textbox", name="Dora", exact=True)).to_have_value("24")
                 after = "Match over" if deal == DEALS else f"Round {deal + 1} of {DEALS}"
-                start = time.perf_counter()
                 page.get_by_role("button", name="Save round").click()
                 page.locator(".round-line", has_text=after).wait_for()
-                timings.append((time.perf_counter() - start) * 1000)
+                # wait_for_function would eval a string, which the CSP rightly forbids: poll instead.
+                while page.evaluate("window.__entryTimes.length") < deal:
+                    time.sleep(0.01)
+            timings = page.evaluate("window.__entryTimes")
             browser.close()
     finally:
         server.terminate()
