@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from companion.models import GameNight, Player
@@ -85,5 +86,12 @@ class PlayerForm(forms.ModelForm):
         return colour
 
     def save(self, commit: bool = True):
+        from companion.roster import rename_player
+
         self.instance.owner = self.owner
+        if self.instance.pk and "name" in self.changed_data and commit:
+            # The rounds of earlier matches name the player: rename them in the same transaction.
+            with transaction.atomic():
+                rename_player(self.instance, self.cleaned_data["name"])
+                return super().save(commit)
         return super().save(commit)

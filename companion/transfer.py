@@ -60,7 +60,7 @@ from companion import standings
 from companion.match_setup import SetupError, check_setup
 from companion.models import GameNight, Match, Player, Round, Seat
 from scoring.base import FIRST_DEALER, ScoringError, Standings, describe
-from scoring.matchfile import MatchFile, parse_json, read_match, with_first_dealer
+from scoring.matchfile import MatchFile, parse_json, read_match, renamed, with_first_dealer
 from scoring.registry import ENGINES, get_engine
 
 NIGHT_KEYS = ("game_night", "matches")
@@ -339,26 +339,6 @@ def _text(night: Mapping, key: str, most: int | None = None) -> str:
 
 
 # --- import: storing ------------------------------------------------------------
-
-# Where a round entry names players, per game: keys of maps, single names, lists of names.
-NAME_MAPS = {"molotow": ("points",), "anrufen": (), "elfer": ("bonus", "cards", "jokers"), "murlan": ()}
-NAME_VALUES = {"molotow": ("draw_loser",), "anrufen": ("bidder", "partner"), "elfer": (), "murlan": ()}
-NAME_LISTS = {"molotow": (), "anrufen": (), "elfer": (), "murlan": ("order",)}
-
-
-def renamed(game: str, entry: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-    """``entry`` with the players renamed by ``names`` (file spelling -> roster spelling)."""
-    entry = dict(entry)
-    for key in NAME_MAPS[game]:
-        if key in entry:
-            entry[key] = {names.get(name, name): value for name, value in entry[key].items()}
-    for key in NAME_VALUES[game]:
-        if key in entry:
-            entry[key] = names.get(entry[key], entry[key])
-    for key in NAME_LISTS[game]:
-        if key in entry:
-            entry[key] = [names.get(name, name) for name in entry[key]]
-    return entry
 
 
 def import_night(data: Any, owner, user) -> GameNight:

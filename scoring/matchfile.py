@@ -83,3 +83,28 @@ def match_document(
 def with_first_dealer(options: Mapping[str, Any], players: Sequence[str], seat: int) -> dict[str, Any]:
     """House rules as the file writes them: ``first_dealer`` first, by name."""
     return {FIRST_DEALER: players[seat], **{k: v for k, v in options.items() if k != FIRST_DEALER}}
+
+
+# Where a round entry names players, per game: keys of maps, single names, lists of names.
+NAME_MAPS = {"molotow": ("points",), "anrufen": (), "elfer": ("bonus", "cards", "jokers"), "murlan": ()}
+NAME_VALUES = {"molotow": ("draw_loser",), "anrufen": ("bidder", "partner"), "elfer": (), "murlan": ()}
+NAME_LISTS = {"molotow": (), "anrufen": (), "elfer": (), "murlan": ("order",)}
+
+
+def renamed(game: str, entry: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """``entry`` with its players renamed by ``names`` (old -> new); other names stay.
+
+    Rounds name players (match-format.md), so a renamed player or an import in
+    another spelling rewrites them here, the one place that knows where names stand.
+    """
+    entry = dict(entry)
+    for key in NAME_MAPS[game]:
+        if isinstance(entry.get(key), Mapping):
+            entry[key] = {names.get(name, name): value for name, value in entry[key].items()}
+    for key in NAME_VALUES[game]:
+        if isinstance(entry.get(key), str):
+            entry[key] = names.get(entry[key], entry[key])
+    for key in NAME_LISTS[game]:
+        if isinstance(entry.get(key), list):
+            entry[key] = [names.get(name, name) for name in entry[key]]
+    return entry

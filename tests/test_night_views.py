@@ -181,3 +181,26 @@ def test_login_then_logout(client, owner):
     assert client.get(reverse("home")).status_code == 200
     client.post(reverse("logout"))
     assert client.get(reverse("home")).status_code == 302
+
+
+def test_renaming_a_player_keeps_every_match_they_played_readable(persona_client, night, owner):
+    from companion.rounds import add_round
+    from companion.standings import standings
+
+    molotow = MatchFactory(night=night, game="molotow", names=["Anna", "Beat", "Cla", "Dora"])
+    add_round(
+        molotow,
+        {"points": {"Anna": 40, "Beat": 40, "Cla": 40, "Dora": 37}, "draw_loser": "Anna"},
+        number=1,
+        user=owner,
+    )
+    murlan = MatchFactory(night=night, game="murlan", names=["Anna", "Beat"])
+    add_round(murlan, {"order": ["Anna", "Beat"]}, number=1, user=owner)
+    anna = Player.objects.get(owner=owner, name="Anna")
+
+    response = persona_client("owner").post(reverse("player_edit", args=[anna.pk]), {"name": "Anna Maria"})
+
+    assert response.status_code == 302
+    assert standings(molotow).totals == {"Anna Maria": -1, "Beat": 0, "Cla": 0, "Dora": 1}
+    assert standings(murlan).totals == {"Anna Maria": 1, "Beat": 0}
+    assert persona_client("owner").get(molotow.get_absolute_url()).status_code == 200
