@@ -4,12 +4,21 @@ import os
 
 import pytest
 from django.conf import settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 from tests.factories import GameNightFactory, UserFactory
 
 # Playwright's sync API runs an event loop in the test thread; Django must not
 # mistake that for async code touching the database (live_server tests).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Property tests check rules, not speed: a busy CI machine must not fail them on a
+# per-example deadline. A failure prints the blob that reproduces it.
+hypothesis_settings.register_profile(
+    "companion", deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile("companion")
 
 
 @pytest.fixture(scope="session", autouse=True)
