@@ -16,7 +16,8 @@ from typing import Any
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from companion.match_setup import option_display, option_label
+from companion.match_setup import option_label
+from companion.match_setup_form import option_display
 from scoring.anrufen import LEVELS, settle
 from scoring.base import FIRST_DEALER
 from scoring.molotow import OWN_AWARD

@@ -22,14 +22,8 @@ from django.views.decorators.http import require_http_methods
 from django_htmx.http import replace_url
 
 from companion.access import get_night_for_user, players_for_night
-from companion.match_setup import (
-    DEFAULT_GAME,
-    SEAT_PREFIX,
-    MatchSetupForm,
-    carried_initial,
-    game_or_none,
-    players_text,
-)
+from companion.match_setup import DEFAULT_GAME, SEAT_PREFIX, players_text
+from companion.match_setup_form import MatchSetupForm, carried_initial, game_or_none
 from companion.models import Game
 from scoring.registry import ENGINES
 
