@@ -133,10 +133,6 @@
       refresh();
     });
 
-    if (keptEntry) {
-      restore(form, keptEntry);
-      keptEntry = null;
-    }
     applyWentOut();
     refresh();
 
@@ -174,6 +170,14 @@
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     if (!event.detail.successful) keptEntry = null;
+  });
+  // Put the hand back right after the swap, before anybody can type again: restoring
+  // later (when the enhancer runs, after htmx settles) could wipe a value typed meanwhile.
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!keptEntry) return;
+    var form = document.querySelector("form.entry-form[data-game=elfer]");
+    if (form) restore(form, keptEntry);
+    keptEntry = null;
   });
 
   // --- the bonus board: tap a side, then who completed it ----------------------
