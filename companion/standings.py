@@ -63,7 +63,7 @@ def match_file(match: Match, rounds: Sequence[Mapping[str, Any]] | None = None) 
     if rounds is None:
         rounds = [r.entry for r in sorted(match.rounds.all(), key=lambda r: r.number)]
     options = with_first_dealer(match.options, players, match.first_dealer)
-    return MatchFile(match.game, players, options, [dict(entry) for entry in rounds])
+    return MatchFile(match.game, players, options, [dict(entry) for entry in rounds], ended=match.closed)
 
 
 def standings(match: Match, rounds: Sequence[Mapping[str, Any]] | None = None) -> Standings:

@@ -24,10 +24,10 @@ Decisions:
   ``first_dealer``, which becomes the dealer's seat, exactly as
   ``create_match`` stores them. A file with partial options therefore exports
   with all of them; export, import and export again gives the same document.
-* **Open-ended matches stay open.** The match file has no field for "ended by
-  the table", so an imported Anrufen or Elfer raus! match without a number of
-  rounds is in play until the table ends it in the app (one tap). Everything
-  else (finished or not) follows from the rounds, as always.
+* **Ended by the table** travels as the file's ``ended``: a match the table
+  ended by hand exports ``"ended": true`` and imports as ended, so export,
+  import and export again gives the same document. Everything else (finished
+  or not) follows from the rounds, as always.
 * **No history entries**: the imported rounds are the start of the match's
   history, entered by the importing user.
 * **CSV** has one row per round and player: the round, the player, what the
@@ -200,6 +200,7 @@ class MatchToImport:
     options: dict[str, Any]
     rounds: list[dict[str, Any]]
     result: Standings
+    ended: bool = False
 
 
 @dataclass(frozen=True)
@@ -251,6 +252,10 @@ def read_night(data: Any) -> NightToImport:
 def read_import_match(raw: Any) -> MatchToImport:
     """One match of the file, checked as the engine and the match setup check it."""
     match_file = read_match(raw)
+    if match_file.game not in ENGINES:  # scored by an engine, but not offered by the app yet
+        raise ScoringError(
+            _("%(game)s matches cannot be imported yet") % {"game": get_engine(match_file.game).title}
+        )
     result = match_file.score()
     engine = get_engine(match_file.game)
     names = tuple(match_file.players)
@@ -272,6 +277,7 @@ def read_import_match(raw: Any) -> MatchToImport:
         options=setup.options,
         rounds=[dict(entry) for entry in match_file.rounds],
         result=result,
+        ended=match_file.ended,
     )
 
 
@@ -374,12 +380,13 @@ def store_night(night_file: NightToImport, owner, user) -> GameNight:
             seats = [player.name for player in players]
             rounds = [renamed(item.game, entry, spelling) for entry in rounds]
             options = with_first_dealer(item.options, seats, item.first_dealer)
-            result = MatchFile(item.game, seats, options, rounds).score()
+            result = MatchFile(item.game, seats, options, rounds, ended=item.ended).score()
         match = Match.objects.create(
             night=night,
             game=item.game,
             first_dealer=item.first_dealer,
             options=item.options,
+            closed=item.ended,
             created_by=entered_by,
         )
         Seat.objects.bulk_create(

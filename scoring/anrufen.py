@@ -118,6 +118,7 @@ class Anrufen(Engine):
     title = "Anrufen"
     min_players = 3
     max_players = 4
+    name_values = ("bidder", "partner")
     deal_direction = CLOCKWISE
     options = (
         Option("chips", 10, int, "Tokens each", "How many tokens every player starts with.", 1, 1000),

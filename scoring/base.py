@@ -16,16 +16,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from scoring.errors import ScoringError, gettext_noop, round_error
+from scoring.names import check_seating
+from scoring.text import describe, quote
+
+__all__ = ["ScoringError", "describe", "gettext_noop", "quote", "round_error"]  # re-exported for the engines
+
 CLOCKWISE = 1  # to the left: the next player in the seating order
 COUNTER_CLOCKWISE = -1  # to the right: the previous player in the seating order
-
-
-class ScoringError(ValueError):
-    """An entry, option or match the rules do not allow; ``str()`` is for the user."""
-
-
-def round_error(number: int, problem: str) -> ScoringError:
-    return ScoringError(f"round {number}: {problem}")
 
 
 # --- small checks shared by the engines -------------------------------------
@@ -37,52 +35,81 @@ def is_int(value: Any) -> bool:
 
 
 def require_int(value: Any, number: int, what: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number from ``low`` to ``high``; ``what`` says whose (names already quoted)."""
     if not is_int(value):
-        raise round_error(number, f"{what} must be a whole number, not {describe(value)}")
+        raise round_error(
+            number,
+            "value.not_int",
+            gettext_noop("%(what)s must be a whole number, not %(value)s"),
+            what=what,
+            value=describe(value),
+        )
     if low is not None and value < low:
-        raise round_error(number, f"{what} must be at least {low}, not {value}")
+        raise round_error(
+            number,
+            "value.too_low",
+            gettext_noop("%(what)s must be at least %(low)d, not %(value)s"),
+            what=what,
+            low=low,
+            value=describe(value),
+        )
     if high is not None and value > high:
-        raise round_error(number, f"{what} must be at most {high}, not {value}")
+        raise round_error(
+            number,
+            "value.too_high",
+            gettext_noop("%(what)s must be at most %(high)d, not %(value)s"),
+            what=what,
+            high=high,
+            value=describe(value),
+        )
     return value
 
 
 def require_mapping(value: Any, number: int, what: str) -> Mapping:
     if not isinstance(value, Mapping):
-        raise round_error(number, f"{what} must be an object, not {describe(value)}")
+        raise round_error(
+            number,
+            "value.not_object",
+            gettext_noop("%(what)s must be an object, not %(value)s"),
+            what=what,
+            value=describe(value),
+        )
     return value
 
 
 def require_known_keys(entry: Mapping, number: int, allowed: set[str] | frozenset[str]) -> None:
     unknown = sorted(str(key) for key in entry if key not in allowed)
     if unknown:
-        raise round_error(number, f"unknown field {', '.join(repr(k) for k in unknown)}")
+        raise round_error(
+            number,
+            "round.unknown_field",
+            gettext_noop("unknown field %(fields)s"),
+            fields=", ".join(quote(key) for key in unknown),
+        )
 
 
 def require_player(value: Any, players: Sequence[str], number: int, what: str) -> str:
     if not isinstance(value, str) or value not in players:
-        raise round_error(number, f"{what} {describe(value)} is not a player of this match")
+        raise round_error(
+            number,
+            "round.not_a_player",
+            gettext_noop("%(what)s %(value)s is not a player of this match"),
+            what=what,
+            value=describe(value),
+        )
     return value
 
 
 def require_player_keys(mapping: Mapping, players: Sequence[str], number: int, what: str) -> None:
     for name in mapping:
         if name not in players:
-            raise round_error(number, f"{what}: {describe(name)} is not a player of this match")
-
-
-def describe(value: Any) -> str:
-    """A value as a user sees it in an error: names quoted, JSON spelling for the rest."""
-    if isinstance(value, str):
-        return repr(value) if value else "an empty name"
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "an object"
-    return str(value)
+            raise round_error(
+                number,
+                "round.not_a_player_in",
+                gettext_noop("%(what)s: %(value)s is not a player of this match"),
+                what=what,
+                value=describe(name),
+            )
 
 
 def next_in_seating(players: Sequence[str], player: str, direction: int) -> str:
@@ -117,27 +144,52 @@ class Option:
     nullable: bool = False
 
     def clean(self, value: Any) -> Any:
-        where = f"option {self.name!r}"
         if value is None:
             if self.nullable:
                 return None
-            raise ScoringError(f"{where} must be set")
+            raise self.error("option.unset", gettext_noop("option %(option)s must be set"))
         if self.kind is bool:
             if not isinstance(value, bool):
-                raise ScoringError(f"{where} must be true or false, not {describe(value)}")
+                raise self.error(
+                    "option.not_bool",
+                    gettext_noop("option %(option)s must be true or false, not %(value)s"),
+                    value=describe(value),
+                )
             return value
         if self.kind is int:
             if not is_int(value):
-                raise ScoringError(f"{where} must be a whole number, not {describe(value)}")
+                raise self.error(
+                    "option.not_int",
+                    gettext_noop("option %(option)s must be a whole number, not %(value)s"),
+                    value=describe(value),
+                )
             if self.minimum is not None and value < self.minimum:
-                raise ScoringError(f"{where} must be at least {self.minimum}, not {value}")
+                raise self.error(
+                    "option.too_low",
+                    gettext_noop("option %(option)s must be at least %(low)d, not %(value)s"),
+                    low=self.minimum,
+                    value=describe(value),
+                )
             if self.maximum is not None and value > self.maximum:
-                raise ScoringError(f"{where} must be at most {self.maximum}, not {value}")
+                raise self.error(
+                    "option.too_high",
+                    gettext_noop("option %(option)s must be at most %(high)d, not %(value)s"),
+                    high=self.maximum,
+                    value=describe(value),
+                )
             return value
-        if value not in self.choices:
-            allowed = " or ".join(repr(choice) for choice in self.choices)
-            raise ScoringError(f"{where} must be {allowed}, not {describe(value)}")
+        if not isinstance(value, str) or value not in self.choices:
+            raise self.error(
+                "option.not_a_choice",
+                gettext_noop("option %(option)s must be %(choices)s, not %(value)s"),
+                choices=" or ".join(quote(choice) for choice in self.choices),
+                value=describe(value),
+            )
         return value
+
+    def error(self, code: str, template: str, **params: Any) -> ScoringError:
+        """An error about this option; ``params["option"]`` is its key as the file writes it."""
+        return ScoringError(template, code, option=quote(self.name), **params)
 
 
 # --- results ----------------------------------------------------------------
@@ -210,26 +262,35 @@ class Engine:
     max_players: ClassVar[int]
     deal_direction: ClassVar[int] = CLOCKWISE
     options: ClassVar[tuple[Option, ...]] = ()
+    # Where a round entry names players (for renaming them): keys of maps, single names, lists.
+    name_maps: ClassVar[tuple[str, ...]] = ()
+    name_values: ClassVar[tuple[str, ...]] = ()
+    name_lists: ClassVar[tuple[str, ...]] = ()
 
     # -- seats and house rules --
 
     def clean_players(self, players: Any) -> tuple[str, ...]:
+        """The seats, checked by the name rule (:mod:`scoring.names`) and the player count."""
         if not isinstance(players, (list, tuple)):
-            raise ScoringError("players must be a list of names")
-        for name in players:
-            if not isinstance(name, str) or not name.strip():
-                raise ScoringError(f"player names must be non-empty text, not {describe(name)}")
-        seen: set[str] = set()
-        for name in players:
-            if name in seen:
-                raise ScoringError(f"player {name!r} is seated twice")
-            seen.add(name)
+            raise ScoringError(
+                gettext_noop("players must be a list of names, not %(value)s"),
+                "players.not_list",
+                value=describe(players),
+            )
+        check_seating(players)
         if not self.min_players <= len(players) <= self.max_players:
             if self.min_players == self.max_players:
-                wanted = f"exactly {self.min_players}"
+                template = gettext_noop("%(game)s is played by exactly %(low)d players, not %(count)d")
             else:
-                wanted = f"{self.min_players} to {self.max_players}"
-            raise ScoringError(f"{self.title} is played by {wanted} players, not {len(players)}")
+                template = gettext_noop("%(game)s is played by %(low)d to %(high)d players, not %(count)d")
+            raise ScoringError(
+                template,
+                "players.count",
+                game=self.title,
+                low=self.min_players,
+                high=self.max_players,
+                count=len(players),
+            )
         return tuple(players)
 
     def clean_options(self, players: Sequence[str], options: Any) -> dict[str, Any]:
@@ -237,16 +298,26 @@ class Engine:
         if options is None:
             options = {}
         if not isinstance(options, Mapping):
-            raise ScoringError("options must be an object")
+            raise ScoringError(
+                gettext_noop("options must be an object"), "options.not_object", value=describe(options)
+            )
         known = {option.name: option for option in self.options}
         unknown = sorted(str(name) for name in options if name != FIRST_DEALER and name not in known)
         if unknown:
-            raise ScoringError(f"unknown option {', '.join(repr(name) for name in unknown)} for {self.title}")
+            raise ScoringError(
+                gettext_noop("unknown option %(options)s for %(game)s"),
+                "options.unknown",
+                options=", ".join(quote(name) for name in unknown),
+                game=self.title,
+            )
         cleaned: dict[str, Any] = {}
         first_dealer = options.get(FIRST_DEALER, players[0])
         if not isinstance(first_dealer, str) or first_dealer not in players:
             raise ScoringError(
-                f"option 'first_dealer': {describe(first_dealer)} is not a player of this match"
+                gettext_noop("option %(option)s: %(value)s is not a player of this match"),
+                "option.first_dealer",
+                option=quote(FIRST_DEALER),
+                value=describe(first_dealer),
             )
         cleaned[FIRST_DEALER] = first_dealer
         for name, option in known.items():
@@ -264,10 +335,19 @@ class Engine:
         seats = self.clean_players(players)
         cleaned = self.clean_options(seats, options)
         if not isinstance(rounds, (list, tuple)):
-            raise ScoringError("rounds must be a list")
+            raise ScoringError(
+                gettext_noop("rounds must be a list, not %(value)s"),
+                "rounds.not_list",
+                value=describe(rounds),
+            )
         for number, entry in enumerate(rounds, start=1):
             if not isinstance(entry, Mapping):
-                raise round_error(number, f"a round must be an object, not {describe(entry)}")
+                raise round_error(
+                    number,
+                    "round.not_object",
+                    gettext_noop("a round must be an object, not %(value)s"),
+                    value=describe(entry),
+                )
         return self.fold(seats, cleaned, list(rounds), closed=closed)
 
     def fold(
@@ -283,4 +363,4 @@ class Engine:
         return players[(first + self.deal_direction * rounds_played) % len(players)]
 
     def after_match_over(self, number: int) -> ScoringError:
-        return round_error(number, "the match is already over")
+        return round_error(number, "round.after_the_end", gettext_noop("the match is already over"))

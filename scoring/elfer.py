@@ -70,6 +70,7 @@ class Elfer(Engine):
     title = "Elfer raus! Master"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    name_maps = ("bonus", "cards", "jokers")
     deal_direction = CLOCKWISE
     options = (
         Option(

@@ -73,6 +73,8 @@ class Molotow(Engine):
     title = "Molotow Jass"
     min_players = 4
     max_players = 4
+    name_maps = ("points",)
+    name_values = ("draw_loser",)
     deal_direction = COUNTER_CLOCKWISE
     options = (
         Option("rounds", 12, int, "Deals", "How many deals the match lasts.", minimum=1, maximum=100),

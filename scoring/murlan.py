@@ -70,6 +70,7 @@ class Murlan(Engine):
     title = "Murlan"
     min_players = 2
     max_players = 6
+    name_lists = ("order",)
     deal_direction = CLOCKWISE
     options = (
         Option("target", 21, int, "Target", "Points a player must reach to win.", minimum=1, maximum=1000),

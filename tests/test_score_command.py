@@ -115,3 +115,47 @@ def test_reading_a_match_keeps_every_field_for_writing_it_again():
 
 def test_the_library_and_the_command_agree():
     assert score_match(SPEC_EXAMPLE).totals == {"Anna": 1, "Beat": 1, "Cla": -2, "Dora": 0}
+
+
+def test_a_free_scoring_match_prints_its_totals_winners_and_dealer():
+    document = {
+        "game": "counter",
+        "players": ["Anna", "Beat", "Cla"],
+        "options": {"target": 100, "lowest_wins": True},
+        "rounds": [
+            {"points": {"Anna": 20, "Beat": 35, "Cla": 50}},
+            {"points": {"Anna": 40, "Beat": 30, "Cla": 55}},
+        ],
+    }
+    result = run_score("-", stdin=json.dumps(document))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {
+        "game": "counter",
+        "players": ["Anna", "Beat", "Cla"],
+        "rounds": [
+            {"number": 1, "deltas": {"Anna": 20, "Beat": 35, "Cla": 50}},
+            {"number": 2, "deltas": {"Anna": 40, "Beat": 30, "Cla": 55}},
+        ],
+        "totals": {"Anna": 60, "Beat": 65, "Cla": 105},
+        "finished": True,
+        "winners": ["Anna"],
+    }
+
+
+def test_an_open_free_scoring_match_says_who_deals_next():
+    document = {"game": "counter", "players": ["Anna", "Beat", "Cla"], "rounds": [{"points": {"Anna": 5}}]}
+    result = run_score("-", stdin=json.dumps(document))
+    assert result.returncode == 0, result.stderr
+    standings = json.loads(result.stdout)
+    assert standings["totals"] == {"Anna": 5, "Beat": 0, "Cla": 0}
+    assert (standings["finished"], standings["winners"], standings["dealer"]) == (False, [], "Beat")
+
+
+def test_a_free_scoring_round_over_a_hundred_thousand_is_one_error_line():
+    document = {"game": "counter", "players": ["Anna", "Beat"], "rounds": [{"points": {"Beat": -100_001}}]}
+    result = run_score("-", stdin=json.dumps(document))
+    assert result.returncode != 0
+    assert result.stdout == ""
+    assert result.stderr == (
+        "error: round 1: 'Beat' has -100001 points, but a round gives at most 100,000 either way\n"
+    )

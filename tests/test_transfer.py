@@ -350,10 +350,23 @@ def test_export_import_export_gives_the_same_document(persona_client, full_night
     assert again == exported
 
 
-def test_an_open_match_the_table_ended_comes_back_open(persona_client, full_night):
-    """The match file has no "ended by the table": an imported open-ended match is still in play."""
+def test_an_open_match_the_table_ended_comes_back_ended_and_exports_the_same(persona_client, full_night):
+    """The match file's "ended" carries "ended by the table": export, import, export is identical."""
     set_closed(match_of(full_night, "anrufen"), True)
     exported = persona_client("owner").get(reverse("night_export_json", args=[full_night.pk])).content
+    anrufen = next(m for m in json.loads(exported)["matches"] if m["game"] == "anrufen")
+    assert anrufen["ended"] is True
+    upload(persona_client("owner"), exported)
+    new_night = GameNight.objects.exclude(pk=full_night.pk).get()
+    imported = new_night.matches.get(game="anrufen")
+    assert (imported.closed, imported.is_finished) == (True, True)
+    again = persona_client("owner").get(reverse("night_export_json", args=[new_night.pk])).content
+    assert again == exported
+
+
+def test_an_open_match_still_in_play_comes_back_in_play(persona_client, full_night):
+    exported = persona_client("owner").get(reverse("night_export_json", args=[full_night.pk])).content
+    assert all("ended" not in match for match in json.loads(exported)["matches"])
     upload(persona_client("owner"), exported)
     imported = GameNight.objects.exclude(pk=full_night.pk).get().matches.get(game="anrufen")
     assert (imported.closed, imported.is_finished) == (False, False)
@@ -401,7 +414,7 @@ def test_a_bad_round_in_the_second_match_stores_nothing_and_says_where(persona_c
         ),
         (
             b'{"game_night": {"title": "x", "date": "2026-11-28"}, "matches": [{"game": "poker", "players": [], "rounds": []}]}',
-            "match 1: unknown game 'poker': expected one of molotow, anrufen, elfer, murlan",
+            "match 1: unknown game 'poker': expected one of molotow, anrufen, elfer, murlan, counter",
         ),
     ],
 )
@@ -417,7 +430,10 @@ def test_a_file_that_is_not_a_game_night_says_so(persona_client, content, messag
     ("players", "message"),
     [
         (["Anna ", "Beat"], "match 1 (Murlan): the name “Anna ” has extra spaces: write it as “Anna”"),
-        (["Anna", "anna"], "match 1 (Murlan): “anna” is seated twice: every seat needs a different player."),
+        (
+            ["Anna", "anna"],
+            "match 1 (Murlan): 'Anna' and 'anna' are the same name, so a match cannot seat both",
+        ),
         (
             ["A" * 41, "Beat"],
             f"match 1 (Murlan): “{'A' * 41}” is too long: a name has at most 40 characters.",

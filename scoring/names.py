@@ -1,0 +1,112 @@
+"""The name rule: what a player's name may be, and when two names are the same.
+
+One rule for the match file, the ``score`` command, the import and the players
+and nights made in the web app (docs/match-format.md, "Names"):
+
+* a name is text with no control character: no line break (``\\n``, ``\\r``, the
+  Unicode line and paragraph separators), no tab, no other C0/C1 control, and no
+  lone surrogate (which JSON can smuggle in as ``"\\ud800"``);
+* it has at least one visible character: a name made only of spaces and
+  invisible characters is blank;
+* two names that differ only in letter case, in invisible characters or in
+  how spaces are written are the **same name**: a match cannot seat it twice.
+
+*Invisible* characters are Unicode's default-ignorable code points (zero-width
+space and joiners, direction marks and embeddings, the word joiner, the soft
+hyphen, variation selectors, the byte-order mark, Hangul fillers, tags, …):
+text renderers draw nothing for them, so ``"Anna"`` and ``"An\\u200bna"`` look
+alike and must not be two people.
+
+Decisions:
+
+* Case is compared with ``casefold`` ("STRASSE" and "straße" are one name),
+  after canonical normalisation (a precomposed "é" and "e" + combining accent
+  are one name).
+* Spaces count as spaces, not as invisible characters: "Anna Lena" and
+  "AnnaLena" are two names, but leading, trailing and repeated spaces (of any
+  Unicode kind) do not make a new name, since a reader cannot see them.
+* The rule does not tidy a name: it says whether a name is allowed and what it
+  compares as. Tidying (stripping spaces) is the web form's business.
+
+API (pure Python, no Django):
+
+* :func:`name_problem` -> ``None`` or the :class:`ScoringError` a name breaks;
+* :func:`check_name` -> the name, or raises that error;
+* :func:`name_key` -> what a name compares as (use it for uniqueness checks);
+* :func:`same_name` -> whether two names are the same name;
+* :func:`check_seating` -> checks a whole list of seated names;
+* :func:`quote` -> a name as messages show it: quoted, every invisible or
+  control character escaped, so a name can never break a message's line.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from typing import Any
+
+from scoring.errors import ScoringError, gettext_noop
+from scoring.text import describe, is_control, is_invisible, quote
+
+
+def name_problem(name: Any) -> ScoringError | None:
+    """Why ``name`` cannot be a player's name, or ``None`` when it can."""
+    if not isinstance(name, str) or not name:
+        return ScoringError(
+            gettext_noop("player names must be non-empty text, not %(what)s"),
+            "name.not_text",
+            what=describe(name),
+        )
+    if any(is_control(char) for char in name):
+        return ScoringError(
+            gettext_noop("the name %(name)s holds a control character such as a line break"),
+            "name.control",
+            name=quote(name),
+        )
+    if all(char.isspace() or is_invisible(char) for char in name):
+        return ScoringError(
+            gettext_noop("the name %(name)s is blank: it has no visible character"),
+            "name.blank",
+            name=quote(name),
+        )
+    return None
+
+
+def check_name(name: Any) -> str:
+    """``name`` if it may be a player's name, else raises :class:`ScoringError`."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise problem
+    return name
+
+
+def name_key(name: str) -> str:
+    """What a name compares as: no invisible characters, spaces tidied, case folded."""
+    visible = "".join(char for char in name if not is_invisible(char))
+    folded = unicodedata.normalize("NFD", unicodedata.normalize("NFD", visible).casefold())
+    return unicodedata.normalize("NFC", " ".join(folded.split()))
+
+
+def same_name(first: str, second: str) -> bool:
+    return name_key(first) == name_key(second)
+
+
+def check_seating(names: Iterable[Any]) -> tuple[str, ...]:
+    """Every name allowed and no name seated twice (in any spelling); raises :class:`ScoringError`."""
+    seated: dict[str, str] = {}
+    for name in names:
+        check_name(name)
+        key = name_key(name)
+        if key in seated:
+            if seated[key] == name:
+                raise ScoringError(
+                    gettext_noop("player %(name)s is seated twice"), "name.seated_twice", name=quote(name)
+                )
+            raise ScoringError(
+                gettext_noop("%(first)s and %(second)s are the same name, so a match cannot seat both"),
+                "name.same",
+                first=quote(seated[key]),
+                second=quote(name),
+            )
+        seated[key] = name
+    return tuple(seated.values())
