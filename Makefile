@@ -7,12 +7,13 @@ VAR := var
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: run test lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load audit backup
+.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load audit backup
 
 help:
 	@echo "make run            serve Companion on http://$(HOST):$(PORT)/ (SQLite in $(VAR)/)"
 	@echo "make test           lint and run the whole test suite (SQLite)"
 	@echo "make test-postgres  run the suite against a throwaway PostgreSQL on loopback"
+	@echo "make check-standings seed demo data into a scratch database and check every stored standing"
 	@echo "make format         format the code with ruff"
 	@echo "make bench-scoring  time the scoring engines"
 	@echo "make bench-entry    time round entry in a real browser (30 Molotow deals)"
@@ -71,6 +72,9 @@ format: $(VENV)/.installed
 
 test: $(VENV)/.installed system-deps lint
 	$(PY) -m pytest
+
+check-standings: $(VENV)/.installed
+	@PY=$(PY) bash .ci/check-standings.sh
 
 test-postgres: $(VENV)/.installed system-deps
 	@bash .ci/postgres.sh $(PY) -m pytest

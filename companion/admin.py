@@ -1,6 +1,30 @@
+"""The admin: nights, players and share links can be looked after here; stored results cannot be changed.
+
+A round is only ever written by ``companion.play.rounds`` (the engine checks it,
+a ``RoundChange`` records it, the standings are refreshed in the same
+transaction). The admin would bypass all three, so rounds, the history and
+everything derived from them (seat totals, places, scores, wins; a match's end
+and round count) are read-only here, and so is what the rounds are folded with
+(the game, seats, dealer and house rules). ``manage.py rebuild_standings --check``
+finds any difference that got in anyway.
+"""
+
 from django.contrib import admin
 
 from companion.models import GameNight, Match, Player, Round, RoundChange, Seat, ShareLink
+
+MATCH_RESULTS = ("game", "first_dealer", "options", "closed", "finished_at", "round_count", "board")
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Player)
@@ -8,13 +32,13 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "emoji", "owner", "created_at")
     list_filter = ("owner",)
     search_fields = ("name",)
+    # A new name must reach the rounds that name the player: rename on the roster page.
+    readonly_fields = ("name",)
 
 
-class MatchInline(admin.TabularInline):
+class MatchInline(ReadOnlyInline):
     model = Match
-    extra = 0
     fields = ("game", "started_at", "finished_at", "round_count")
-    readonly_fields = ("finished_at", "round_count")
     show_change_link = True
 
 
@@ -28,18 +52,14 @@ class GameNightAdmin(admin.ModelAdmin):
     inlines = [MatchInline]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyInline):
     model = Seat
-    extra = 0
-    readonly_fields = ("total", "won")
-    raw_id_fields = ("player",)
+    fields = ("position", "player", "total", "place", "score", "won")
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(ReadOnlyInline):
     model = Round
-    extra = 0
     fields = ("number", "entry", "entered_by", "entered_at")
-    raw_id_fields = ("entered_by",)
 
 
 @admin.register(Match)
@@ -47,8 +67,11 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("__str__", "game", "started_at", "finished_at", "round_count")
     list_filter = ("game",)
     raw_id_fields = ("night", "created_by")
-    readonly_fields = ("finished_at", "round_count")
+    readonly_fields = MATCH_RESULTS
     inlines = [SeatInline, RoundInline]
+
+    def has_add_permission(self, request):
+        return False  # matches are started on a night's page, with checked seats and house rules
 
 
 @admin.register(Round)
@@ -56,12 +79,30 @@ class RoundAdmin(admin.ModelAdmin):
     list_display = ("__str__", "number", "entered_by", "entered_at")
     raw_id_fields = ("match", "entered_by")
 
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
 
 @admin.register(RoundChange)
 class RoundChangeAdmin(admin.ModelAdmin):
     list_display = ("match", "number", "action", "user", "at")
     list_filter = ("action",)
     raw_id_fields = ("match", "user")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(ShareLink)

@@ -1,3 +1,5 @@
+from pathlib import Path
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -6,3 +8,32 @@ class CompanionConfig(AppConfig):
     name = "companion"
     verbose_name = _("Companion")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        make_folders()
+
+
+def make_folders() -> None:
+    """The folders Companion writes to, made where they are first needed: when Django starts.
+
+    Also clears away the SQLite test databases of test runs that were killed.
+
+    SQLite creates its file but not the file's folder (``var/`` by default), and
+    WhiteNoise warns about a missing STATIC_ROOT. The settings only name them.
+    """
+    from django.conf import settings
+
+    from companion.env import sqlite_test_name
+
+    folders = [Path(settings.STATIC_ROOT)]
+    for database in settings.DATABASES.values():
+        if database["ENGINE"] == "django.db.backends.sqlite3":
+            for name in (database["NAME"], database.get("TEST", {}).get("NAME")):
+                if name and str(name) != ":memory:" and not str(name).startswith("file:"):
+                    folders.append(Path(name).parent)
+    for folder in folders:
+        folder.mkdir(parents=True, exist_ok=True)
+    for database in settings.DATABASES.values():
+        test_name = database.get("TEST", {}).get("NAME")
+        if database["ENGINE"] == "django.db.backends.sqlite3" and test_name:
+            sqlite_test_name(Path(test_name).parent)  # clears the files of killed test runs

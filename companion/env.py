@@ -105,11 +105,19 @@ def database(url: str | None, default_sqlite_path: str) -> dict:
     return config
 
 
-def sqlite_test_name(var_dir, pid: int | None = None) -> str:
-    """The SQLite test database of this process: ``test-<pid>.sqlite3`` in ``var_dir``.
+def sqlite_test_path(var_dir, pid: int | None = None) -> str:
+    """The SQLite test database of this process: ``test-<pid>.sqlite3`` in ``var_dir`` (touches nothing)."""
+    from pathlib import Path
 
-    A test run that was killed leaves its file behind; those of processes that no
-    longer exist are removed here, so they do not pile up.
+    return str(Path(var_dir) / f"test-{os.getpid() if pid is None else pid}.sqlite3")
+
+
+def sqlite_test_name(var_dir, pid: int | None = None) -> str:
+    """:func:`sqlite_test_path`, after clearing away the test databases of runs that were killed.
+
+    A killed test run leaves its file behind; those of processes that no longer
+    exist are removed here (when Django starts, ``companion.apps``), so they do
+    not pile up.
     """
     from pathlib import Path
 
@@ -118,7 +126,7 @@ def sqlite_test_name(var_dir, pid: int | None = None) -> str:
         owner = stale.name.removeprefix("test-").split(".", 1)[0]
         if owner.isdigit() and int(owner) != pid and not _running(int(owner)):
             stale.unlink(missing_ok=True)
-    return str(Path(var_dir) / f"test-{pid}.sqlite3")
+    return sqlite_test_path(var_dir, pid)
 
 
 def _running(pid: int) -> bool:

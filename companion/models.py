@@ -4,7 +4,11 @@ Rounds are the only scoring facts stored: each holds the outcome the table
 entered, in the round shape of the match file (match-format.md). Standings
 are computed by the engines in ``scoring/``; what is kept here for speed
 (each seat's total and win, a match's end) is derived and rebuilt from the
-rounds by ``companion.standings`` in the same transaction as every change.
+rounds by ``companion.play.standings`` in the same transaction as every change.
+
+Query shapes live here as QuerySet methods (``GameNight.objects.visible_to(user)``,
+``Match.objects.with_standings()``), so a page that needs "a match with
+everything to fold it" asks for that instead of writing the prefetches out.
 """
 
 from __future__ import annotations
@@ -22,6 +26,46 @@ class Game(models.TextChoices):
     ANRUFEN = "anrufen", _("Anrufen")
     ELFER = "elfer", _("Elfer raus! Master")
     MURLAN = "murlan", _("Murlan")
+
+
+class GameNightQuerySet(models.QuerySet):
+    def visible_to(self, user) -> GameNightQuerySet:
+        """Nights the user owns or is a member of (an EXISTS, so no duplicate rows).
+
+        Who may see what is decided in ``companion.access``; this is the query it uses.
+        """
+        membership = GameNight.members.through.objects.filter(gamenight=models.OuterRef("pk"), user=user)
+        return self.filter(models.Q(owner=user) | models.Exists(membership))
+
+    def owned_by(self, user) -> GameNightQuerySet:
+        return self.filter(owner=user)
+
+    def with_results(self) -> GameNightQuerySet:
+        """Nights with their matches in playing order, seats and players: two more queries, however many."""
+        return self.prefetch_related(
+            models.Prefetch("matches", queryset=Match.objects.in_playing_order().with_seats())
+        )
+
+
+class MatchQuerySet(models.QuerySet):
+    def in_playing_order(self) -> MatchQuerySet:
+        return self.order_by("started_at", "pk")
+
+    def with_seats(self) -> MatchQuerySet:
+        """Seats in clockwise order with their players (one more query): the derived results."""
+        return self.prefetch_related(
+            models.Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+        )
+
+    def with_rounds(self) -> MatchQuerySet:
+        return self.prefetch_related(models.Prefetch("rounds", queryset=Round.objects.order_by("number")))
+
+    def with_standings(self) -> MatchQuerySet:
+        """Everything an engine needs to fold the match (seats, players, rounds): two more queries."""
+        return self.with_seats().with_rounds()
+
+    def of_nights_visible_to(self, user) -> MatchQuerySet:
+        return self.filter(night__in=GameNight.objects.visible_to(user))
 
 
 class Player(models.Model):
@@ -68,6 +112,8 @@ class GameNight(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
+    objects = GameNightQuerySet.as_manager()
+
     class Meta:
         ordering = ["-date", "-created_at"]
         verbose_name = _("game night")
@@ -106,11 +152,13 @@ class Match(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     started_at = models.DateTimeField(_("started"), default=timezone.now)
-    # Derived from the rounds (companion.standings): when the engine said the match is over.
+    # Derived from the rounds (companion.play.standings): when the engine said the match is over.
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     round_count = models.PositiveIntegerField(_("rounds"), default=0)
     # Elfer raus! only: the bonus board of the game in play (scoring.elfer_board.BonusBoard JSON).
     board = models.JSONField(_("bonus board"), null=True, blank=True)
+
+    objects = MatchQuerySet.as_manager()
 
     class Meta:
         ordering = ["started_at", "pk"]
@@ -143,7 +191,7 @@ class Seat(models.Model):
         Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
     )
     position = models.PositiveSmallIntegerField(_("seat"))
-    # Derived from the rounds (companion.standings).
+    # Derived from the rounds (companion.play.standings).
     total = models.IntegerField(_("total"), default=0)
     won = models.BooleanField(_("won"), default=False)
     # Also derived, so the review pages aggregate in the database without folding rounds:

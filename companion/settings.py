@@ -10,7 +10,7 @@ from pathlib import Path
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 from companion.env import database as database_config
-from companion.env import env_bool, env_int, env_list, env_origins, env_str, secret_key, sqlite_test_name
+from companion.env import env_bool, env_int, env_list, env_origins, env_str, secret_key, sqlite_test_path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("COMPANION_VAR_DIR", str(BASE_DIR / "var")))
@@ -72,15 +72,15 @@ TEMPLATES = [
     },
 ]
 
+# No folder is made here: importing the settings has no side effects. The SQLite file's folder
+# and STATIC_ROOT are made when Django starts (companion.apps.CompanionConfig.ready).
 DATABASE_URL = env_str("DATABASE_URL")
-if DATABASE_URL is None:
-    VAR_DIR.mkdir(parents=True, exist_ok=True)  # SQLite creates the file, not its folder
 DATABASES = {"default": database_config(DATABASE_URL, str(VAR_DIR / "companion.sqlite3"))}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests use a file, not SQLite's in-memory database: WAL, the busy timeout and
     # several connections (threads, the live server) then behave as in production.
     # One file per test process, so two test runs in one checkout do not collide.
-    DATABASES["default"]["TEST"] = {"NAME": sqlite_test_name(VAR_DIR)}
+    DATABASES["default"]["TEST"] = {"NAME": sqlite_test_path(VAR_DIR)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -118,7 +118,6 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
-STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns about a missing folder
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

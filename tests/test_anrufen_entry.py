@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from companion.entry.anrufen import AnrufenEntryForm
+from companion.games.anrufen.entry import AnrufenEntryForm
 from companion.models import Match, Round
 from scoring.anrufen import settle
 from tests.factories import MatchFactory

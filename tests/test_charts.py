@@ -2,7 +2,7 @@
 
 import xml.etree.ElementTree as ET
 
-from companion.charts import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, line_style, running_totals_svg
+from companion.play.charts import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, line_style, running_totals_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 PLOT_HEIGHT = HEIGHT - TOP - BOTTOM

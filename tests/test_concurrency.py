@@ -14,8 +14,8 @@ import threading
 import pytest
 from django.db import connection
 
-from companion import rounds
 from companion.models import Match, Round, RoundChange
+from companion.play import rounds
 from tests.factories import GameNightFactory, MatchFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)

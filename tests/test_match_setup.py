@@ -5,9 +5,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from companion import match_setup
-from companion.match_setup import ENGINE_TEXTS, SetupError, create_match
 from companion.models import Match, Player, Seat
+from companion.play import setup as match_setup
+from companion.play.setup import ENGINE_TEXTS, SetupError, create_match
 from scoring.registry import ENGINES
 from tests.factories import GameNightFactory, MatchFactory, PlayerFactory
 

@@ -5,10 +5,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from companion.entry import entry_form_for
-from companion.entry.molotow import MolotowEntryForm
+from companion.games import registry
+from companion.games.molotow.entry import MolotowEntryForm
 from companion.models import Match, Round
-from companion.standings import standings
+from companion.play.standings import standings
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +45,7 @@ def totals(match):
 
 
 def test_the_form_module_is_found_by_game():
-    assert entry_form_for("molotow") is MolotowEntryForm
+    assert registry.get("molotow").entry_form is MolotowEntryForm
 
 
 @pytest.mark.parametrize(
@@ -170,7 +170,7 @@ def test_editing_prefills_the_points_and_the_draw(persona_client, molotow):
     html = client.get(reverse("round_edit", args=[molotow.pk, 1])).content.decode()
     assert 'name="points_0" value="40"' in html and 'name="points_3" value="37"' in html
     assert re.search(r'<input type="radio" name="draw_loser" value="2"[^>]*checked', html)
-    assert 'src="/static/js/entry-molotow.js"' in html
+    assert 'src="/static/games/molotow/entry.js"' in html
 
 
 def test_editing_the_last_deal_to_drop_the_draw_removes_draw_loser(persona_client, molotow):

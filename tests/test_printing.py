@@ -7,16 +7,18 @@ from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
 
-from companion import rules
-from companion.house_rules import clean_options, house_rules
+from companion.games import registry
+from companion.games.elfer.examples import MATCH as ELFER_MATCH
 from companion.models import Round
-from companion.rules_examples import ELFER_MATCH, EXAMPLES
-from companion.standings import refresh
+from companion.play.standings import refresh
+from companion.printing import rules
+from companion.printing.house_rules import clean_options, house_rules
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
 
 GAMES = ["molotow", "anrufen", "elfer", "murlan"]
+EXAMPLES = {key: game.examples for key, game in registry.GAMES.items()}
 ALL_EXAMPLES = [(game, example) for game, examples in EXAMPLES.items() for example in examples]
 ALL_EXAMPLES.append(("elfer", ELFER_MATCH))
 ABCD = ["Anna", "Beat", "Cla", "Dora"]

@@ -13,10 +13,10 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from companion import stats
-from companion.charts_player import results_over_time_svg
 from companion.models import Player, Seat
-from companion.review import night_summary
+from companion.nights.summary import night_summary
+from companion.review import stats
+from companion.review.charts import results_over_time_svg
 from tests.factories import GameNightFactory, MatchFactory, PlayerFactory, play_match, quick_murlan
 
 pytestmark = pytest.mark.django_db

@@ -11,9 +11,12 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from companion import demo, standings, transfer
-from companion.demo_store import seed
+from companion.demo import generate as demo
+from companion.demo.store import seed
+from companion.games.molotow import demo as molotow_demo
 from companion.models import GameNight, Match, Player, Seat
+from companion.play import standings
+from companion.transfer import services as transfer
 from scoring.registry import ENGINES
 
 pytestmark = pytest.mark.django_db
@@ -144,7 +147,7 @@ def test_an_unfinished_match_is_still_in_play():
 
 def test_molotow_rounds_name_a_draw_loser_exactly_when_three_tie_under_100():
     rng = random.Random(11)
-    entries = [demo.molotow_round(rng, ["A", "B", "C", "D"]) for _ in range(3000)]
+    entries = [molotow_demo.deal(rng, ["A", "B", "C", "D"]) for _ in range(3000)]
     engine = ENGINES["molotow"]
     for entry in entries:
         engine.score(

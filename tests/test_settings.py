@@ -97,3 +97,16 @@ def test_the_server_refuses_to_start_without_debug_or_key(tmp_path):
     )
     assert result.returncode != 0
     assert "SECRET_KEY must be set when DEBUG is off" in result.stderr
+
+
+def test_importing_the_settings_creates_no_folder(tmp_path):
+    var = tmp_path / "var"
+    env = {**os.environ, "COMPANION_VAR_DIR": str(var), "DEBUG": "1"}
+    env.pop("DATABASE_URL", None)
+    script = "import companion.settings as s; print(s.DATABASES['default']['NAME'])"
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(var / "companion.sqlite3")
+    assert not var.exists()

@@ -5,8 +5,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from companion import rounds, sharing
 from companion.models import ShareLink
+from companion.play import rounds
+from companion.sharing import services as sharing
 from tests.factories import GameNightFactory, MatchFactory
 
 pytestmark = pytest.mark.django_db

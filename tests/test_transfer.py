@@ -13,10 +13,10 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils.html import escape
 
-from companion import transfer
-from companion.match_setup import create_match
 from companion.models import GameNight, Match, Player, Round, Seat
-from companion.rounds import add_round, set_closed
+from companion.play.rounds import add_round, set_closed
+from companion.play.setup import create_match
+from companion.transfer import services as transfer
 from tests.factories import GameNightFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -463,7 +463,7 @@ def test_a_failure_after_the_first_write_stores_nothing(full_night, outsider, fa
     data = transfer.night_document(full_night)
     before = stored_rows()
     if fault == "refresh":
-        patch = mock.patch("companion.standings.refresh", side_effect=RuntimeError("disk full"))
+        patch = mock.patch("companion.play.standings.refresh", side_effect=RuntimeError("disk full"))
     else:
         patch = mock.patch.object(Round.objects, "bulk_create", side_effect=RuntimeError("disk full"))
     with patch as broken, pytest.raises(RuntimeError, match="disk full"):

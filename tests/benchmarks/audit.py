@@ -85,7 +85,7 @@ def gzip_weight(server: Server, path: str) -> tuple[int, list[tuple[str, int]]]:
 def shared_scoreboard(scoreboard: str) -> str:
     """A read-only share link to the seeded Molotow match, opened without an account."""
     from companion.models import Match
-    from companion.sharing import create_link
+    from companion.sharing.services import create_link
 
     match = Match.objects.get(pk=int(scoreboard.strip("/").split("/")[-1]))
     return f"/s/{create_link(match=match, user=None).token}/"

@@ -26,7 +26,7 @@ DEALS = 30
 PASSWORD = "bench-password-for-loopback-only"
 SETUP = f"""
 from django.contrib.auth import get_user_model
-from companion.match_setup import create_match
+from companion.play.setup import create_match
 from companion.models import GameNight
 user = get_user_model().objects.create_user("bench", password="{PASSWORD}")
 night = GameNight.objects.create(owner=user, title="Benchmark")

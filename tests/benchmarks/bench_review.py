@@ -1,7 +1,7 @@
 """How the review pages scale: ``.venv/bin/python -m tests.benchmarks.bench_review`` (not a test; prints figures).
 
 In a throwaway SQLite database it seeds a group's game nights with
-``companion.demo_store`` (the data ``manage.py seed_demo`` writes), times the
+``companion.demo.store`` (the data ``manage.py seed_demo`` writes), times the
 history, a night, a player and a leaderboard with Django's test client
 (median of several requests after a warm-up), then seeds up to the large
 count and times the same pages again. The ratio shows how the time grows
@@ -53,7 +53,7 @@ def fill_places_from_totals() -> None:
 
 def seed_to(owner, nights: int, rng: random.Random) -> float:
     """Add nights until ``owner`` has ``nights``; returns the seconds it took."""
-    from companion.demo_store import seed
+    from companion.demo.store import seed
     from companion.models import GameNight, Seat
 
     started = time.perf_counter()

@@ -64,9 +64,9 @@ def seed(post_matches: int) -> tuple[str, dict[str, str], list[int]]:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from companion import rounds
-    from companion.match_setup import create_match
     from companion.models import GameNight
+    from companion.play import rounds
+    from companion.play.setup import create_match
 
     user = get_user_model().objects.create_user("host", password=secrets.token_urlsafe(16))
     night = GameNight.objects.create(owner=user, title="Friday cards", date="2026-11-27", place="Chur")

@@ -6,9 +6,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from companion.entry.anrufen import AnrufenEntryForm
+from companion.games.anrufen.entry import AnrufenEntryForm
 from companion.models import Match
-from companion.standings import standings
+from companion.play.standings import standings
 from scoring.anrufen import LEVELS, MARRIAGE_VALUES, TRICKS, settle
 from scoring.base import ScoringError
 from tests.factories import MatchFactory

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.rounds import add_round
+from companion.play.rounds import add_round
 from tests.factories import MatchFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

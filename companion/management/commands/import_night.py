@@ -6,7 +6,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from companion.transfer import NightFileError, import_night, parse_night_file
+from companion.transfer.services import NightFileError, import_night, parse_night_file
 
 
 class Command(BaseCommand):

@@ -13,7 +13,7 @@ import time
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from companion.demo_store import seed
+from companion.demo.store import seed
 from companion.models import GameNight
 
 

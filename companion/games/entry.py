@@ -1,0 +1,62 @@
+"""What every round entry form has in common (each game's form is ``companion/games/<game>/entry.py``).
+
+A form turns what a person typed or tapped into a round object of the match
+file (``to_entry``) and back (``initial_from_entry``, for editing). It checks
+only what the browser could get wrong (a number that is not a number); the
+game's rules are checked by its engine, so a message reads the same in the
+form, the CLI and an import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from django import forms
+
+from scoring.base import Standings
+
+
+class EntryForm(forms.Form):
+    """Base of the per-game entry forms.
+
+    Fields are named by seat (``points_0``), never by player name, so any name
+    is safe in HTML. ``number`` is the round the form saves: the server refuses
+    it when that round has been stored meanwhile (a double tap, another phone).
+    """
+
+    game: ClassVar[str]
+    template_name: ClassVar[str]
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+    def __init__(
+        self,
+        *args,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        standings: Standings | None = None,
+        **kwargs,
+    ):
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        self.options = dict(options)
+        self.standings = standings
+        self.add_fields()
+
+    def add_fields(self) -> None:
+        """Add the game's fields (they depend on the seats)."""
+        raise NotImplementedError
+
+    @classmethod
+    def initial_from_entry(cls, entry: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any]:
+        """The form's initial data for editing a stored round."""
+        raise NotImplementedError
+
+    def to_entry(self) -> dict[str, Any]:
+        """The round object of the match file, from ``cleaned_data``."""
+        raise NotImplementedError
+
+    def seats(self):
+        """(index, name) pairs for templates."""
+        return list(enumerate(self.players))

@@ -1,0 +1,47 @@
+"""Molotow Jass on the web side: four players, card points per deal, sticks and potatoes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from companion.games.molotow import demo, rules
+from companion.games.molotow.entry import MolotowEntryForm
+from companion.games.molotow.examples import EXAMPLES
+from companion.games.parts import DemoPlay, Figure, GameParts, per
+from scoring.base import Standings
+
+
+def card_points(entry: Mapping[str, Any], name: str) -> int:
+    """The CSV column: the player's card points of the deal."""
+    return entry["points"][name]
+
+
+def sticks_and_potatoes(result: Standings, name: str) -> str:
+    """Beside a total in the night report: the sticks and potatoes it is made of."""
+    return gettext("%(sticks)d sticks, %(potatoes)d potatoes") % {
+        "sticks": result.extras["sticks"][name],
+        "potatoes": result.extras["potatoes"][name],
+    }
+
+
+GAME = GameParts(
+    key="molotow",
+    label=_("Molotow Jass"),
+    entry_form=MolotowEntryForm,
+    figure=Figure(
+        _("Net sticks per match"), _("Sticks"), lambda line: per(line.score, line.played), signed=True
+    ),
+    csv_column="card_points",
+    csv_detail=card_points,
+    house_rules=rules.house_rules,
+    examples=EXAMPLES,
+    describe_example=rules.describe_example,
+    demo=DemoPlay(options=demo.options, players=demo.players, play=demo.play, minutes_per_round=5),
+    option_texts=rules.OPTION_TEXTS,
+    sheet_rows=None,  # one row per deal of the match
+    place_detail=sticks_and_potatoes,
+)

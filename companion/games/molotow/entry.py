@@ -1,0 +1,81 @@
+"""Molotow Jass: every player's card points, and who drew the highest card after a three-way tie.
+
+The four points fields are named by seat (``points_0`` … ``points_3``) and
+only parse whole numbers: that they add up to 157, lie between 0 and 157, and
+whether a draw is needed are the engine's rules, so its message is the one
+shown. ``draw_loser`` is a seat index or empty; empty means "not given" and
+the key is left out of the round, as the match format wants it absent
+outside a three-way tie under 100.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from companion.games.entry import EntryForm
+from scoring.molotow import ALL_POINTS, DRAW_LOSER, HEAVY
+
+
+class MolotowEntryForm(EntryForm):
+    game = "molotow"
+    template_name = "games/molotow/entry.html"
+
+    # For the template and the script: the sum every deal must reach, and where "too many" begins.
+    all_points = ALL_POINTS
+    heavy = HEAVY
+
+    def add_fields(self) -> None:
+        for seat, name in enumerate(self.players):
+            self.fields[f"points_{seat}"] = forms.IntegerField(
+                label=name,
+                # A text field with a numeric keyboard: type=number would change the value on a
+                # scroll and lets "e" and "-" through on some phones.
+                widget=forms.TextInput(
+                    attrs={
+                        "class": "form-control molotow-points-input",
+                        "inputmode": "numeric",
+                        "pattern": "[0-9]*",
+                        "autocomplete": "off",
+                        "maxlength": "3",
+                        "data-seat": str(seat),
+                    }
+                ),
+            )
+        # The "no draw" choice lets a person without JavaScript take a tapped radio back.
+        self.fields[DRAW_LOSER] = forms.TypedChoiceField(
+            label=_("Who drew the highest card?"),
+            choices=[("", _("No draw")), *((str(seat), name) for seat, name in enumerate(self.players))],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect(attrs={"class": "form-check-input"}),
+        )
+
+    def point_fields(self):
+        return [self[f"points_{seat}"] for seat in range(len(self.players))]
+
+    @classmethod
+    def initial_from_entry(cls, entry: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any]:
+        points = entry.get("points") or {}
+        initial: dict[str, Any] = {
+            f"points_{seat}": points[name] for seat, name in enumerate(players) if name in points
+        }
+        if entry.get(DRAW_LOSER) in players:
+            initial[DRAW_LOSER] = players.index(entry[DRAW_LOSER])
+        return initial
+
+    def to_entry(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        entry: dict[str, Any] = {
+            "points": {name: data[f"points_{seat}"] for seat, name in enumerate(self.players)}
+        }
+        if data.get(DRAW_LOSER) is not None:
+            entry[DRAW_LOSER] = self.players[data[DRAW_LOSER]]
+        return entry
+
+
+FORM = MolotowEntryForm

@@ -1,0 +1,244 @@
+"""Small line charts of running totals, drawn on the server as SVG (no JavaScript, prints as is).
+
+:func:`match_chart` draws a match's chart from its standings and the
+scoreboard's rows (the scoreboard and the night report use it); underneath is
+one function, :func:`running_totals_svg`::
+
+    running_totals_svg(
+        ["Anna", "Beat"],          # the players, in seating order
+        [[3, 0], [5, 1]],          # running totals after each round, one value per player
+        title="Murlan · running totals",
+        start=0,                   # the totals before round 1 (Anrufen: the starting tokens)
+        target=[21, 21],           # Murlan: the target line (see below)
+        frame_rounds=None,         # Molotow: 12, so the axis shows the whole match
+    )
+
+It returns the SVG markup as a string (every name escaped; a template marks
+it safe). The chart is meant for paper as much as for screens: black text on
+white, thin grey grid, and each player's line differs by dash pattern *and*
+colour, with the name and the last total at the end of the line, so it
+reads in black and white and without colour vision. It carries ``<title>``
+and ``<desc>`` (the final totals in words) for screen readers; pages show
+the numbers in a table beside it as well.
+
+Only SVG presentation attributes are used (no ``style``), so a strict
+Content-Security-Policy does not affect it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Mapping, Sequence
+from html import escape
+
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext
+
+from companion.games import registry
+from scoring.base import Standings
+
+WIDTH, HEIGHT = 640, 280
+LEFT, RIGHT, TOP, BOTTOM = 44, 118, 14, 34  # room for the axis labels and the names at the line ends
+LABEL_GAP = 13  # the least vertical distance between two end labels
+LABEL_NAME = 12  # longer names are shortened at the line ends (the table beside has them whole)
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+
+# Dark enough to print, told apart by colour-blind readers, and each with its own dash pattern.
+LINE_STYLES = (
+    ("#0b5fa5", ""),  # blue, solid
+    ("#c2410c", "8 4"),  # vermilion, dashed
+    ("#047857", "2 3"),  # green, dotted
+    ("#6d28d9", "10 3 2 3"),  # violet, dash-dot
+    ("#111111", "4 2 1 2 1 2"),  # black, dash-dot-dot
+    ("#a16207", "14 4"),  # ochre, long dashes
+)
+TARGET_COLOUR = "#555555"
+GRID_COLOUR = "#c8c8c8"
+
+
+def line_style(index: int) -> tuple[str, str]:
+    """The (colour, dash pattern) of the ``index``-th player; the review pages use it for legends."""
+    return LINE_STYLES[index % len(LINE_STYLES)]
+
+
+def running_totals_svg(
+    players: Sequence[str],
+    rows: Sequence[Sequence[int] | Mapping[str, int]],
+    *,
+    title: str,
+    start: int | Sequence[int] = 0,
+    target: int | Sequence[int] | None = None,
+    frame_rounds: int | None = None,
+    desc: str | None = None,
+) -> str:
+    """An SVG line chart of every player's running total, round by round.
+
+    ``rows`` holds the totals after each round: a sequence in the order of
+    ``players`` or a mapping by name. ``start`` is the value before round 1
+    (one number for everybody, or one per player). ``target`` draws a
+    horizontal line (an int) or, as a sequence of the target in force before
+    round 1 and after each round, a step line where it rises. ``frame_rounds``
+    stretches the round axis to that many rounds and marks the end. ``desc``
+    replaces the generated description.
+    """
+    names = list(players)
+    series = _series(names, rows, start)
+    rounds = len(rows)
+    targets = _targets(target, rounds)
+    last_round = max(rounds, frame_rounds or 0, 1)
+    values = [value for line in series for value in line] + [value for value in targets] + [0]
+    low, high, step = _scale(min(values), max(values))
+
+    def x(round_number: float) -> float:
+        return LEFT + (WIDTH - LEFT - RIGHT) * round_number / last_round
+
+    def y(value: float) -> float:
+        return TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low)
+
+    ident = "chart-" + hashlib.sha1(repr((title, names, series, targets)).encode()).hexdigest()[:10]
+    description = desc if desc is not None else _describe(names, series, rounds)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-labelledby="{ident}-title {ident}-desc" '
+        f'font-family="{escape(FONT)}" font-size="12">',
+        f'<title id="{ident}-title">{escape(title)}</title>',
+        f'<desc id="{ident}-desc">{escape(description)}</desc>',
+        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+    ]
+    parts += _grid(x, y, low, high, step, last_round)
+    if frame_rounds:
+        parts.append(
+            f'<line x1="{x(frame_rounds):.1f}" y1="{TOP}" x2="{x(frame_rounds):.1f}" y2="{HEIGHT - BOTTOM}" '
+            f'stroke="{TARGET_COLOUR}" stroke-width="1" stroke-dasharray="3 3"/>'
+        )
+    if targets:
+        parts += _target_line(x, y, targets)
+    for index, line in enumerate(series):
+        colour, dashes = line_style(index)
+        points = " ".join(f"{x(number):.1f},{y(value):.1f}" for number, value in enumerate(line))
+        dash = f' stroke-dasharray="{dashes}"' if dashes else ""
+        parts.append(
+            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.4" '
+            f'stroke-linejoin="round" stroke-linecap="round"{dash}/>'
+        )
+        parts.append(f'<circle cx="{x(rounds):.1f}" cy="{y(line[-1]):.1f}" r="3" fill="{colour}"/>')
+    parts += _end_labels(names, series, x(rounds), y)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _series(names: list[str], rows: Sequence, start: int | Sequence[int]) -> list[list[int]]:
+    starts = [start] * len(names) if isinstance(start, int) else list(start)
+    series = [[value] for value in starts]
+    for row in rows:
+        for index, name in enumerate(names):
+            series[index].append(row[name] if isinstance(row, Mapping) else row[index])
+    return series
+
+
+def _targets(target: int | Sequence[int] | None, rounds: int) -> list[int]:
+    if target is None:
+        return []
+    if isinstance(target, int):
+        return [target] * (rounds + 1)
+    return list(target)
+
+
+def _scale(low: int, high: int) -> tuple[int, int, int]:
+    """Axis bounds on whole "nice" steps (1, 2 or 5 times a power of ten), about five of them."""
+    if high == low:
+        high = low + 1
+    raw = (high - low) / 5
+    magnitude = 10 ** max(0, math.floor(math.log10(raw))) if raw >= 1 else 1
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
+    return math.floor(low / step) * step, math.ceil(high / step) * step, step
+
+
+def _grid(x, y, low: int, high: int, step: int, last_round: int) -> list[str]:
+    parts = []
+    for value in range(low, high + 1, step):
+        width, colour = ("1.2", "#000000") if value == 0 else ("0.7", GRID_COLOUR)
+        parts.append(
+            f'<line x1="{LEFT}" y1="{y(value):.1f}" x2="{WIDTH - RIGHT}" y2="{y(value):.1f}" '
+            f'stroke="{colour}" stroke-width="{width}"/>'
+        )
+        parts.append(
+            f'<text x="{LEFT - 6}" y="{y(value) + 4:.1f}" text-anchor="end" fill="#000000">{value}</text>'
+        )
+    every = next(n for n in (1, 2, 5, 10, 20, 50, 100) if last_round / n <= 16)
+    bottom = HEIGHT - BOTTOM
+    parts.append(f'<line x1="{LEFT}" y1="{bottom}" x2="{WIDTH - RIGHT}" y2="{bottom}" stroke="#000000"/>')
+    for number in range(0, last_round + 1, every):
+        parts.append(
+            f'<line x1="{x(number):.1f}" y1="{bottom}" x2="{x(number):.1f}" y2="{bottom + 4}" stroke="#000000"/>'
+        )
+        parts.append(
+            f'<text x="{x(number):.1f}" y="{bottom + 17}" text-anchor="middle" fill="#000000">{number}</text>'
+        )
+    return parts
+
+
+def _target_line(x, y, targets: list[int]) -> list[str]:
+    """A step line: flat while a target is in force, rising after the round that raised it."""
+    path = [f"M{x(0):.1f},{y(targets[0]):.1f}"]
+    labels = [(0, targets[0])]
+    for number in range(1, len(targets)):
+        path.append(f"H{x(number):.1f}")
+        if targets[number] != targets[number - 1]:
+            path.append(f"V{y(targets[number]):.1f}")
+            labels.append((number, targets[number]))
+    path.append(f"H{x(len(targets) - 1) + 0.1:.1f}")
+    parts = [
+        f'<path d="{"".join(path)}" fill="none" stroke="{TARGET_COLOUR}" stroke-width="1.6" '
+        'stroke-dasharray="6 2 1 2"/>'
+    ]
+    for number, value in labels:
+        parts.append(
+            f'<text x="{x(number) + 3:.1f}" y="{y(value) - 4:.1f}" fill="{TARGET_COLOUR}" font-size="11">'
+            f"\u25b2 {value}</text>"
+        )
+    return parts
+
+
+def _end_labels(names: list[str], series: list[list[int]], end_x: float, y) -> list[str]:
+    """Name and last total at each line's end, nudged apart where lines end close together."""
+    order = sorted(range(len(names)), key=lambda index: y(series[index][-1]))
+    spots: list[float] = []
+    for index in order:
+        wanted = y(series[index][-1]) + 4
+        spots.append(max(wanted, spots[-1] + LABEL_GAP) if spots else wanted)
+    overflow = spots[-1] - (HEIGHT - 4) if spots else 0
+    if overflow > 0:  # pushed off the bottom: move the whole stack up
+        spots = [spot - overflow for spot in spots]
+    parts = []
+    for index, spot in zip(order, spots, strict=True):
+        colour, _dashes = line_style(index)
+        name = names[index] if len(names[index]) <= LABEL_NAME else names[index][: LABEL_NAME - 1] + "…"
+        label = f"{name} {series[index][-1]}"
+        parts.append(
+            f'<text x="{end_x + 7:.1f}" y="{spot:.1f}" fill="{colour}" font-weight="600">{escape(label)}</text>'
+        )
+    return parts
+
+
+def _describe(names: list[str], series: list[list[int]], rounds: int) -> str:
+    finals = ", ".join(f"{name} {line[-1]}" for name, line in zip(names, series, strict=True))
+    over = ngettext("Running totals over %(count)d round.", "Running totals over %(count)d rounds.", rounds)
+    return " ".join([over % {"count": rounds}, gettext("Last totals: %(totals)s.") % {"totals": finals}])
+
+
+def match_chart(game: str, result: Standings, rows: Sequence, title: str) -> SafeString:
+    """A match's running totals as SVG: from the game's starting totals, with its target line if any,
+    the frame of a fixed length. ``rows`` are the scoreboard's (``cells``: delta and running total)."""
+    parts = registry.get(game)
+    limit = result.options.get("rounds")
+    svg = running_totals_svg(
+        result.players,
+        [[running for _delta, running in row.cells] for row in rows],
+        title=title,
+        start=parts.start_total(result.options),
+        target=parts.chart_target(result),
+        frame_rounds=limit if isinstance(limit, int) else None,
+    )
+    return mark_safe(svg)  # running_totals_svg escapes every name and text it writes

@@ -1,0 +1,151 @@
+"""Adding, changing and undoing rounds: every change checked by the engine, atomic, and logged.
+
+Each function takes the match row lock, checks the expected round number (so a
+double tap or a second phone cannot store a round twice), lets the engine fold
+the rounds as they would be after the change, and only then writes: the
+round, a ``RoundChange`` for the history and the derived standings, in one
+transaction. A ``ScoringError`` or :class:`RoundConflict` leaves the database
+as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from companion.models import Match, Round, RoundChange
+from companion.play import standings as standings_service
+from scoring.base import Standings
+
+
+class RoundConflict(Exception):
+    """The match changed under the user's feet (another phone, a double tap)."""
+
+
+def _locked(match: Match) -> Match:
+    """The match re-read under a row lock (SQLite: the IMMEDIATE transaction already serialises)."""
+    return Match.objects.select_for_update().select_related("night").with_standings().get(pk=match.pk)
+
+
+def _entries(match: Match) -> list[dict[str, Any]]:
+    return [r.entry for r in sorted(match.rounds.all(), key=lambda r: r.number)]
+
+
+def add_round(match: Match, entry: Mapping[str, Any], *, number: int, user) -> Standings:
+    """Store ``entry`` as round ``number``, which must be the next one."""
+    try:
+        with transaction.atomic():
+            match = _locked(match)
+            entries = _entries(match)
+            if number != len(entries) + 1:
+                raise RoundConflict(
+                    _(
+                        "Round %(number)s was already saved, perhaps from another phone. Here is the match as it is now."
+                    )
+                    % {"number": number}
+                )
+            result = standings_service.standings(match, [*entries, dict(entry)])
+            Round.objects.create(match=match, number=number, entry=dict(entry), entered_by=user)
+            RoundChange.objects.create(
+                match=match, number=number, action=RoundChange.Action.ADDED, after=dict(entry), user=user
+            )
+            _clear_board(match)
+            return standings_service.refresh(match, result)
+    except IntegrityError:
+        # The unique (match, number) constraint: another request won the race.
+        raise RoundConflict(
+            _("Round %(number)s was just saved from another phone. Here is the match as it is now.")
+            % {"number": number}
+        ) from None
+
+
+def edit_round(match: Match, entry: Mapping[str, Any], *, number: int, user) -> Standings:
+    """Replace round ``number``; every later round is folded again and must still be valid."""
+    with transaction.atomic():
+        match = _locked(match)
+        rounds = sorted(match.rounds.all(), key=lambda r: r.number)
+        if not 1 <= number <= len(rounds):
+            raise RoundConflict(_("Round %(number)s no longer exists.") % {"number": number})
+        stored = rounds[number - 1]
+        entries = [r.entry for r in rounds]
+        entries[number - 1] = dict(entry)
+        result = standings_service.standings(match, entries)
+        if stored.entry != dict(entry):
+            RoundChange.objects.create(
+                match=match,
+                number=number,
+                action=RoundChange.Action.EDITED,
+                before=stored.entry,
+                after=dict(entry),
+                user=user,
+            )
+            stored.entry = dict(entry)
+            stored.save(update_fields=["entry", "updated_at"])
+        return standings_service.refresh(match, result)
+
+
+def undo_round(match: Match, *, number: int, user) -> Standings:
+    """Remove the last round, which must be round ``number`` (a second tap undoes nothing more)."""
+    with transaction.atomic():
+        match = _locked(match)
+        rounds = sorted(match.rounds.all(), key=lambda r: r.number)
+        if not rounds or rounds[-1].number != number:
+            raise RoundConflict(
+                _("Round %(number)s was already undone. Here is the match as it is now.") % {"number": number}
+            )
+        last = rounds[-1]
+        result = standings_service.standings(match, [r.entry for r in rounds[:-1]])
+        RoundChange.objects.create(
+            match=match, number=number, action=RoundChange.Action.UNDONE, before=last.entry, user=user
+        )
+        last.delete()
+        return standings_service.refresh(match, result)
+
+
+@dataclass(frozen=True)
+class EditPreview:
+    """What changing a stored round would do, before anything is written."""
+
+    before: Standings  # the match as it is
+    after: Standings  # the match with the changed round (every later round folded again)
+    changes: list[tuple[str, int, int]]  # (name, total now, total after the change) in seat order
+
+    @property
+    def ends_or_reopens(self) -> bool:
+        return self.after.finished != self.before.finished
+
+
+def preview_edit(match: Match, entry: Mapping[str, Any], *, number: int) -> EditPreview:
+    """Fold the rounds with round ``number`` replaced; raises ``ScoringError`` if they no longer score.
+
+    ``match`` must have its rounds loaded (``Match.objects.with_standings()``); nothing is written.
+    """
+    rounds = sorted(match.rounds.all(), key=lambda r: r.number)
+    if not 1 <= number <= len(rounds):
+        raise RoundConflict(_("Round %(number)s no longer exists.") % {"number": number})
+    entries = [r.entry for r in rounds]
+    entries[number - 1] = dict(entry)
+    before = standings_service.standings(match)
+    after = standings_service.standings(match, entries)
+    changes = [(name, before.totals[name], after.totals[name]) for name in after.players]
+    return EditPreview(before, after, changes)
+
+
+def set_closed(match: Match, closed: bool) -> Standings:
+    """The table ends an open-ended match by hand, or takes that back."""
+    with transaction.atomic():
+        match = _locked(match)
+        match.closed = closed
+        match.save(update_fields=["closed"])
+        return standings_service.refresh(match)
+
+
+def _clear_board(match: Match) -> None:
+    """A new Elfer raus! game starts with an empty bonus board."""
+    if match.board is not None:
+        match.board = None
+        match.save(update_fields=["board"])

@@ -1,0 +1,148 @@
+"""What the scoreboard shows, built from a match and its standings (no queries beyond the match's own).
+
+Views call :func:`scoreboard_context`; templates get plain values: players
+with their totals, the leader(s), the running rows, and the names of the
+game's partial templates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from companion.games import registry
+from companion.models import Match, RoundChange, Seat
+from companion.play.charts import match_chart
+from companion.play.standings import seats_of
+from scoring.base import Standings
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    seat: Seat
+    name: str
+    total: int
+    is_leader: bool
+    is_winner: bool
+    is_dealer: bool
+    extra: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    number: int
+    cells: list[tuple[int, int]]  # (delta, running total) per seat
+    extras: dict[str, Any]
+    entry: dict[str, Any]
+
+
+def player_lines(match: Match, result: Standings) -> list[PlayerLine]:
+    top = max(result.totals.values()) if result.totals else 0
+    someone_scored = bool(result.rounds)
+    lines = []
+    for seat in seats_of(match):
+        name = seat.player.name
+        lines.append(
+            PlayerLine(
+                seat=seat,
+                name=name,
+                total=result.totals[name],
+                is_leader=someone_scored and result.totals[name] == top,
+                is_winner=name in result.winners,
+                is_dealer=name == result.dealer,
+                extra={key: value[name] for key, value in result.extras.items() if isinstance(value, dict)},
+            )
+        )
+    return lines
+
+
+def round_rows(match: Match, result: Standings) -> list[RoundRow]:
+    entries = {r.number: r.entry for r in match.rounds.all()}
+    running = dict.fromkeys(result.players, registry.get(match.game).start_total(result.options))
+    rows = []
+    for round_result in result.rounds:
+        cells = []
+        for name in result.players:
+            running[name] += round_result.deltas[name]
+            cells.append((round_result.deltas[name], running[name]))
+        rows.append(
+            RoundRow(round_result.number, cells, round_result.extras, entries.get(round_result.number, {}))
+        )
+    return rows
+
+
+def winners_sentence(result: Standings) -> str:
+    winners = list(result.winners)
+    if not winners:
+        return ""
+    if len(winners) == 1:
+        return _("%(name)s wins!") % {"name": winners[0]}
+    if len(winners) == len(result.players):
+        return _("Everybody shares the win.")
+    names = ", ".join(winners[:-1])
+    return _("%(names)s and %(last)s share the win.") % {"names": names, "last": winners[-1]}
+
+
+def round_label(match: Match, result: Standings) -> str:
+    played = len(result.rounds)
+    limit = result.options.get("rounds")
+    if result.finished:
+        return _("Match over after %(count)s rounds") % {"count": played}
+    return registry.get(match.game).round_label(played + 1, limit)
+
+
+def entry_form(match: Match, result: Standings, data=None, *, initial=None):
+    """The game's entry form for the match as it stands (bound to ``data`` when given)."""
+    game = registry.get(match.game)
+    return game.entry_form(
+        data,
+        players=result.players,
+        options=result.options,
+        standings=result,
+        initial=initial,
+        **game.entry_kwargs(match),
+    )
+
+
+def scoreboard_context(match: Match, result: Standings, *, form=None, error: str = "") -> dict[str, Any]:
+    if form is None and not result.finished:
+        form = entry_form(match, result, initial={"number": len(result.rounds) + 1})
+    rows = round_rows(match, result)
+    return {
+        "chart": _chart(match, result, rows),
+        "match": match,
+        "night": match.night,
+        "standings": result,
+        "lines": player_lines(match, result),
+        "rows": rows,
+        "last_number": rows[-1].number if rows else None,
+        "round_label": round_label(match, result),
+        "winners_sentence": winners_sentence(result),
+        "form": form,
+        "error": error,
+        "open_ended": result.options.get("rounds", 0) is None,
+        **game_templates(match),
+        "entry_template": form.template_name if form is not None else "",
+    }
+
+
+def game_templates(match: Match) -> dict[str, Any]:
+    """The game's own parts of a scoreboard page: its partials, script and style sheet."""
+    game = registry.get(match.game)
+    return {
+        "game_parts": game,
+        "status_template": game.status_template,
+        "row_template": game.row_template,
+    }
+
+
+def recent_changes(match: Match, limit: int = 20):
+    return list(RoundChange.objects.filter(match=match).select_related("user").order_by("-at", "-pk")[:limit])
+
+
+def _chart(match: Match, result: Standings, rows: list[RoundRow]):
+    if not rows:
+        return ""
+    return match_chart(match.game, result, rows, _("Running totals, round by round"))

@@ -1,0 +1,178 @@
+"""At the table: the scoreboard, entering, editing and undoing rounds, ending a match, the rematch.
+
+Views parse the request, call a service (``companion.play.rounds`` writes
+rounds, ``companion.play.setup`` starts matches) and render. The rules are the
+engine's: a ``ScoringError`` is shown in place and nothing is stored.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from companion.access import get_match_for_user
+from companion.games import registry
+from companion.play import rounds as round_service
+from companion.play import standings as standings_service
+from companion.play.scoreboard import entry_form, game_templates, recent_changes, scoreboard_context
+from companion.play.setup import SetupError, rematch
+from scoring.base import ScoringError
+
+
+def render_scoreboard(request, match, result, *, form=None, error="", notice="", status=200):
+    """The whole page, or only the scoreboard fragment for htmx."""
+    context = scoreboard_context(match, result, form=form, error=error)
+    context["notice"] = notice
+    template = "play/detail.html#scoreboard" if request.htmx else "play/detail.html"
+    return render(request, template, context, status=status)
+
+
+@login_required
+def match_detail(request, pk):
+    match = get_match_for_user(request.user, pk)
+    return render_scoreboard(request, match, standings_service.standings(match))
+
+
+@login_required
+def match_history(request, pk):
+    match = get_match_for_user(request.user, pk)
+    return render(request, "play/history.html", {"match": match, "changes": recent_changes(match, 200)})
+
+
+@login_required
+@require_POST
+def match_close(request, pk):
+    """The table ends an open-ended match (Anrufen and Elfer raus! without a set number of rounds)."""
+    match = get_match_for_user(request.user, pk)
+    round_service.set_closed(match, True)
+    return redirect(match)
+
+
+@login_required
+@require_POST
+def match_reopen(request, pk):
+    match = get_match_for_user(request.user, pk)
+    round_service.set_closed(match, False)
+    return redirect(match)
+
+
+@login_required
+@require_POST
+def match_rematch(request, pk):
+    """The same game with the same seats and house rules; the first deal moves on one seat."""
+    match = get_match_for_user(request.user, pk)
+    try:
+        return redirect(rematch(match, request.user))
+    except SetupError as error:
+        messages.error(request, error.message)
+        return redirect(match)
+
+
+# --- rounds -------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def round_add(request, pk):
+    match = get_match_for_user(request.user, pk)
+    result = standings_service.standings(match)
+    if result.finished:
+        return render_scoreboard(request, match, result, notice=_("The match is over: no more rounds."))
+    form = entry_form(match, result, request.POST)
+    if not form.is_valid():
+        return render_scoreboard(request, match, result, form=form, error=_("Please check the entry."))
+    try:
+        new_result = round_service.add_round(
+            match, form.to_entry(), number=form.cleaned_data["number"], user=request.user
+        )
+    except ScoringError as error:
+        return render_scoreboard(request, match, result, form=form, error=str(error))
+    except round_service.RoundConflict as conflict:
+        match = get_match_for_user(request.user, pk)
+        return render_scoreboard(request, match, standings_service.standings(match), notice=str(conflict))
+    if not request.htmx:
+        return redirect(match)
+    match = get_match_for_user(request.user, pk)
+    return render_scoreboard(request, match, new_result)
+
+
+@login_required
+@require_POST
+def round_undo(request, pk):
+    match = get_match_for_user(request.user, pk)
+    try:
+        number = int(request.POST.get("number", ""))
+    except ValueError:
+        number = 0
+    notice = ""
+    try:
+        round_service.undo_round(match, number=number, user=request.user)
+        notice = _("Round %(number)s was undone.") % {"number": number}
+    except round_service.RoundConflict as conflict:
+        notice = str(conflict)
+    if not request.htmx:
+        messages.info(request, notice)
+        return redirect(match)
+    match = get_match_for_user(request.user, pk)
+    return render_scoreboard(request, match, standings_service.standings(match), notice=notice)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_edit(request, pk, number):
+    """Change any stored round; a change before the last round is confirmed after a preview."""
+    match = get_match_for_user(request.user, pk)
+    stored = {r.number: r for r in match.rounds.all()}
+    if number not in stored:
+        messages.info(request, _("Round %(number)s no longer exists.") % {"number": number})
+        return redirect(match)
+    result = standings_service.standings(match)
+    is_last = number == max(stored)
+    context = {
+        "match": match,
+        "night": match.night,
+        "number": number,
+        "is_last": is_last,
+        "error": "",
+        **game_templates(match),
+    }
+    if request.method == "GET":
+        initial = registry.get(match.game).entry_form.initial_from_entry(stored[number].entry, result.players)
+        form = entry_form(match, result, initial={**initial, "number": number})
+        return render(request, "play/round_edit.html", {**context, "form": form})
+
+    form = entry_form(match, result, request.POST)
+    if not form.is_valid() or form.cleaned_data["number"] != number:
+        return render(
+            request, "play/round_edit.html", {**context, "form": form, "error": _("Please check the entry.")}
+        )
+    entry = form.to_entry()
+    try:
+        preview = round_service.preview_edit(match, entry, number=number)
+    except (ScoringError, round_service.RoundConflict) as error:
+        return render(request, "play/round_edit.html", {**context, "form": form, "error": str(error)})
+    if not is_last and request.POST.get("confirmed") != "yes":
+        return render(
+            request,
+            "play/round_confirm.html",
+            {
+                **context,
+                "form": form,
+                "changes": preview.changes,
+                "preview": preview.after,
+                "before": preview.before,
+                "posted": [
+                    (name, value)
+                    for name, values in request.POST.lists()
+                    if name not in {"csrfmiddlewaretoken", "confirmed"}
+                    for value in values
+                ],
+            },
+        )
+    try:
+        round_service.edit_round(match, entry, number=number, user=request.user)
+    except (ScoringError, round_service.RoundConflict) as error:
+        return render(request, "play/round_edit.html", {**context, "form": form, "error": str(error)})
+    messages.success(request, _("Round %(number)s was changed.") % {"number": number})
+    return redirect(match)

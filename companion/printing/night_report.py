@@ -1,0 +1,99 @@
+"""The printable report of a game night: its matches in order, their standings, winners and charts.
+
+Everything is computed from the rounds by the engines (as the scoreboard
+does), in four queries whatever the number of matches: the matches, their
+seats with players, their rounds (the night itself is loaded by the view).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+
+from companion.games import registry
+from companion.models import GameNight, Match
+from companion.play.charts import match_chart
+from companion.play.scoreboard import RoundRow, round_rows, winners_sentence
+from companion.play.standings import standings
+from scoring.base import Standings
+
+
+@dataclass(frozen=True)
+class Place:
+    rank: int
+    name: str
+    total: int
+    won: bool
+    detail: str  # the game's words beside the total (Molotow: "5 sticks, 2 potatoes"), or empty
+
+
+@dataclass(frozen=True)
+class MatchReport:
+    number: int  # the match's place in the night, from 1
+    match: Match
+    standings: Standings
+    places: list[Place]
+    rows: list[RoundRow]
+    chart: SafeString
+    outcome: str  # who won, or that it is still being played
+
+
+@dataclass(frozen=True)
+class Tally:
+    name: str
+    played: int
+    won: int
+
+
+def night_matches(night: GameNight) -> list[Match]:
+    """The night's matches in the order they started, with seats, players and rounds prefetched."""
+    return list(night.matches.in_playing_order().with_standings())
+
+
+def ranked(result: Standings) -> list[Place]:
+    """Best total first; equal totals share a rank (1, 1, 3)."""
+    order = sorted(result.players, key=lambda name: -result.totals[name])
+    places = []
+    for position, name in enumerate(order):
+        total = result.totals[name]
+        rank = places[-1].rank if places and places[-1].total == total else position + 1
+        detail = registry.get(result.game).place_detail(result, name)
+        places.append(Place(rank, name, total, name in result.winners, detail))
+    return places
+
+
+def match_report(number: int, match: Match) -> MatchReport:
+    result = standings(match)
+    rows = round_rows(match, result)
+    outcome = winners_sentence(result) if result.finished else gettext("Still being played.")
+    title = gettext("Match %(number)d, %(game)s: running totals") % {
+        "number": number,
+        "game": match.get_game_display(),
+    }
+    return MatchReport(
+        number, match, result, ranked(result), rows, match_chart(match.game, result, rows, title), outcome
+    )
+
+
+def night_report(night: GameNight) -> dict[str, Any]:
+    """The report's context: every match, and who won how many matches of the night."""
+    reports = [match_report(number, match) for number, match in enumerate(night_matches(night), start=1)]
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for report in reports:
+        played.update(report.standings.players)
+        won.update(report.standings.winners)
+    tally = sorted(
+        (Tally(name, played[name], won[name]) for name in played),
+        key=lambda line: (-line.won, line.played, line.name.lower()),
+    )
+    return {
+        "night": night,
+        "reports": reports,
+        "tally": tally,
+        "finished": sum(1 for report in reports if report.standings.finished),
+    }

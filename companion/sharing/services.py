@@ -1,0 +1,202 @@
+"""Read-only share links: making and revoking them, finding one by its token, and what changed since.
+
+A link (``ShareLink``) shows one match or one night to anyone holding its
+URL; its token (``secrets.token_urlsafe``, 192 bits) is the only key and is
+looked up through its unique index. Re-creating a link revokes the old one
+in the same transaction, so at most one is active per match or night.
+
+The shared pages poll for changes (htmx, every few seconds). Each poll sends
+the *version* the page shows; :func:`live_state` answers with the current
+one in a single query, and the view renders nothing when they are equal. A
+version is made of facts every change leaves behind, without any extra
+column to maintain:
+
+- a match: the id of its newest ``RoundChange`` (every round added, edited or
+  undone writes one, in the same transaction as the round, see
+  ``companion.play.rounds``), whether the table ended it (``closed``: ending and
+  reopening write no ``RoundChange``), and when its night was last saved (the
+  title shown on the page);
+- a night: the same over all its matches, plus how many matches it has (a new
+  match) and which of them the table ended.
+
+What does not change a version: renaming a player, and the Elfer raus! bonus
+board (the shared page does not show it). The page shows them anew on the
+next round.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+import segno
+from django.db import IntegrityError, transaction
+from django.db.models import Count, IntegerField, Max, OuterRef, Subquery, Sum
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from companion.models import GameNight, Match, RoundChange, ShareLink
+from companion.play import standings as standings_service
+from companion.play.scoreboard import game_templates, player_lines, round_label, round_rows, winners_sentence
+
+TOKEN_BYTES = 24  # 32 URL-safe characters
+
+
+@dataclass(frozen=True)
+class LiveState:
+    """What a poll needs: which match or night the token shows, and its current version."""
+
+    match_id: int | None
+    night_id: int | None
+    version: str
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def _active(*, match: Match | None = None, night: GameNight | None = None):
+    return ShareLink.objects.filter(match=match, night=night, revoked_at__isnull=True)
+
+
+def active_link(*, match: Match | None = None, night: GameNight | None = None) -> ShareLink | None:
+    """The link that works now for ``match`` or ``night`` (pass one), if any."""
+    return _active(match=match, night=night).first()
+
+
+def create_link(*, match: Match | None = None, night: GameNight | None = None, user) -> ShareLink:
+    """A new link with a new token; the one it replaces stops working at once."""
+    try:
+        with transaction.atomic():
+            _active(match=match, night=night).update(revoked_at=timezone.now())
+            return ShareLink.objects.create(match=match, night=night, token=new_token(), created_by=user)
+    except IntegrityError:
+        # Two taps at once: the other request made the link (the partial unique index kept it single).
+        return _active(match=match, night=night).get()
+
+
+def revoke_link(*, match: Match | None = None, night: GameNight | None = None) -> bool:
+    """Stop sharing: the link answers 404 from now on. False when nothing was shared."""
+    return bool(_active(match=match, night=night).update(revoked_at=timezone.now()))
+
+
+def qr_svg(url: str, *, title: str = "") -> str:
+    """``url`` as a QR code in inline SVG, black on white (scanners want contrast, whatever the theme).
+
+    The SVG has no fixed size (a viewBox only): CSS sizes it. Error correction M
+    still reads from a TV screen with some glare.
+    """
+    code = segno.make(url, error="m", micro=False)
+    svg = code.svg_inline(
+        scale=1, dark="#000", light="#fff", omitsize=True, svgclass="share-qr", lineclass=None, title=title
+    )
+    return svg.replace("<svg ", '<svg role="img" ', 1)
+
+
+# --- polling: one query per poll ------------------------------------------------
+
+
+def _newest_change(**match_filter):
+    """The id of the newest RoundChange of the matches selected by ``match_filter`` (an OuterRef)."""
+    changes = RoundChange.objects.filter(**match_filter).order_by().values(*match_filter)
+    return Subquery(changes.annotate(newest=Max("pk")).values("newest")[:1], output_field=IntegerField())
+
+
+def _night_matches(aggregate, **extra):
+    matches = Match.objects.filter(night=OuterRef("night_id"), **extra).order_by().values("night")
+    return Subquery(matches.annotate(value=aggregate).values("value")[:1], output_field=IntegerField())
+
+
+def _match_version(newest_change: int | None, closed: bool, night_saved) -> str:
+    return f"m{newest_change or 0}.{int(closed)}.{night_saved.timestamp():.6f}"
+
+
+def live_state(token: str, match_pk: int | None = None) -> LiveState | None:
+    """The state behind ``token`` (or, for a night's link, its match ``match_pk``) in one query.
+
+    None when the token is unknown or revoked, or the match is not the link's night's.
+    """
+    if match_pk is not None:
+        # A match seen through its night's link: the match must belong to that night.
+        row = (
+            Match.objects.filter(
+                pk=match_pk, night__share_links__token=token, night__share_links__revoked_at__isnull=True
+            )
+            .annotate(newest=_newest_change(match=OuterRef("pk")))
+            .values_list("pk", "night_id", "closed", "newest", "night__updated_at")
+            .first()
+        )
+        if row is None:
+            return None
+        pk, night_id, closed, newest, night_saved = row
+        return LiveState(pk, night_id, _match_version(newest, closed, night_saved))
+
+    row = (
+        ShareLink.objects.filter(token=token, revoked_at__isnull=True)
+        .annotate(
+            match_newest=_newest_change(match=OuterRef("match_id")),
+            night_newest=_newest_change(match__night=OuterRef("night_id")),
+            match_count=_night_matches(Count("pk")),
+            # Which matches the table ended, as one number: ending one and reopening another
+            # between two polls would have to add up to the same sum to go unnoticed.
+            ended=_night_matches(Sum("pk"), closed=True),
+        )
+        .values_list(
+            "match_id",
+            "night_id",
+            "match__closed",
+            "match_newest",
+            "match__night__updated_at",
+            "night_newest",
+            "match_count",
+            "ended",
+            "night__updated_at",
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    match_id, night_id, closed, match_newest, match_night_saved, newest, count, ended, night_saved = row
+    if match_id is not None:
+        return LiveState(match_id, None, _match_version(match_newest, closed, match_night_saved))
+    version = f"n{count or 0}.{newest or 0}.{ended or 0}.{night_saved.timestamp():.6f}"
+    return LiveState(None, night_id, version)
+
+
+# --- what the shared pages show ---------------------------------------------------
+
+
+def load_match(pk: int) -> Match:
+    """A match with its night, seats, players and rounds (three queries), as the scoreboard needs."""
+    return get_object_or_404(Match.objects.select_related("night").with_standings(), pk=pk)
+
+
+def load_night(pk: int) -> tuple[GameNight, list[Match]]:
+    """A night and its matches with seats and players; no rounds (the seats hold the standings)."""
+    night = get_object_or_404(GameNight, pk=pk)
+    return night, list(night.matches.in_playing_order().with_seats())
+
+
+def public_scoreboard(match: Match) -> dict:
+    """The scoreboard's plain values without anything to change it: no entry form, no board to tap."""
+    result = standings_service.standings(match)
+    rows = round_rows(match, result)
+    return {
+        "match": match,
+        "night": match.night,
+        "standings": result,
+        "lines": player_lines(match, result),
+        "rows": rows,
+        "round_label": round_label(match, result),
+        "winners_sentence": winners_sentence(result),
+        # The games' status partials draw the Elfer raus! board from the form: none here.
+        "form": None,
+        **game_templates(match),
+    }
+
+
+def share_title(*, match: Match | None = None, night: GameNight | None = None) -> str:
+    if match is not None:
+        return _("%(game)s · %(night)s") % {"game": match.get_game_display(), "night": match.night.title}
+    return night.title

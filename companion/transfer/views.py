@@ -1,0 +1,65 @@
+"""Downloads of a match or a night, and importing a night from a file."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods
+
+from companion.access import get_match_for_user, get_night_for_user
+from companion.transfer import services as transfer
+from companion.transfer.forms import NightImportForm
+
+
+def download(content: str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=f"{content_type}; charset=utf-8")
+    response["Content-Disposition"] = transfer.attachment(filename)
+    return response
+
+
+@login_required
+@require_GET
+def match_export_json(request, pk):
+    match = get_match_for_user(request.user, pk)
+    document = transfer.dumps(transfer.match_document(match))
+    return download(document, "application/json", transfer.match_filename(match, "json"))
+
+
+@login_required
+@require_GET
+def match_export_csv(request, pk):
+    match = get_match_for_user(request.user, pk)
+    return download(transfer.rounds_csv(match), "text/csv", transfer.match_filename(match, "csv"))
+
+
+@login_required
+@require_GET
+def night_export_json(request, pk):
+    night = get_night_for_user(request.user, pk)
+    document = transfer.dumps(transfer.night_document(night))
+    return download(document, "application/json", transfer.night_filename(night, "json"))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_import(request):
+    """The night goes to the importing user, with players from (or added to) their roster."""
+    form = NightImportForm(request.POST, request.FILES) if request.method == "POST" else NightImportForm()
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            data = transfer.parse_night_file(form.cleaned_data["file"].read())
+            night = transfer.import_night(data, request.user, request.user)
+        except transfer.NightFileError as problem:
+            error = problem.message
+        else:
+            count = night.matches.count()
+            text = ngettext(
+                "Imported “%(title)s” with %(count)d match.",
+                "Imported “%(title)s” with %(count)d matches.",
+                count,
+            )
+            messages.success(request, text % {"title": night.title, "count": count})
+            return redirect(night)
+    return render(request, "transfer/import.html", {"form": form, "error": error})

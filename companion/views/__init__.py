@@ -1,1 +1,0 @@
-"""Views, one module per feature. Views parse, call, render: rules live elsewhere."""

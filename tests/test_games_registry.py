@@ -1,0 +1,139 @@
+"""Every game has every part: the registry is walked, each part is looked up and used once.
+
+A game is one folder on each side (``scoring/<game>.py`` and
+``companion/games/<game>/`` with its templates and static files under its own
+name). A game that lacks a part fails here, naming the game and the part,
+before any page would fail with a missing template.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.template.loader import get_template
+
+from companion.games import registry
+from companion.games.entry import EntryForm
+from companion.games.examples import Example
+from companion.games.parts import STATIC_PARTS, TEMPLATE_PARTS, DemoPlay, Figure, GameParts
+from companion.printing.house_rules import clean_options
+from scoring.matchfile import MatchFile, with_first_dealer
+from scoring.registry import ENGINES
+
+ROOT = Path(settings.BASE_DIR)
+GAMES = list(registry.GAMES)
+
+
+def test_every_engine_has_a_web_side_and_every_web_side_an_engine():
+    assert list(registry.GAMES) == list(ENGINES)
+    for key, game in registry.GAMES.items():
+        assert isinstance(game, GameParts), key
+        assert game.key == key
+
+
+def test_an_unknown_game_is_a_lookup_error_not_a_crash():
+    for key in ("", "poker", None, 3):
+        with pytest.raises(LookupError):
+            registry.get(key)
+
+
+@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("part", TEMPLATE_PARTS)
+def test_each_game_has_its_templates(key, part):
+    name = registry.get(key).template(part)
+    assert (ROOT / "templates" / name).is_file(), f"{key} lacks templates/{name}"
+    get_template(name)  # and it compiles
+
+
+@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("part", STATIC_PARTS)
+def test_each_game_has_its_static_files(key, part):
+    name = f"games/{key}/{part}"
+    assert finders.find(name), f"{key} lacks static/{name}"
+    game = registry.get(key)
+    assert name in {game.script, game.stylesheet}
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_each_game_has_an_entry_form_that_renders_its_own_partial(key):
+    game = registry.get(key)
+    assert issubclass(game.entry_form, EntryForm), key
+    assert game.entry_form.template_name == game.entry_template
+    engine = ENGINES[key]
+    players = [f"P{seat}" for seat in range(engine.min_players)]
+    form = game.entry_form(players=players, options=clean_options(key), initial={"number": 1})
+    assert form.fields, f"{key}'s entry form has no fields"
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_each_game_names_itself_and_its_figure(key):
+    game = registry.get(key)
+    assert str(game.label).strip()
+    assert isinstance(game.figure, Figure)
+    assert str(game.figure.label).strip() and str(game.figure.short).strip()
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_each_game_has_worked_examples_its_engine_scores_and_csv_cells_for_them(key):
+    game = registry.get(key)
+    assert game.examples, f"{key} has no worked examples for its rules page"
+    assert game.csv_column and game.csv_column.isidentifier()
+    for example in [*game.examples, *game.extra_examples.values()]:
+        assert isinstance(example, Example)
+        ENGINES[key].score(
+            example.players, dict(example.options), list(example.rounds), closed=example.closed
+        )
+        for entry in example.rounds:
+            for name in example.players:
+                assert isinstance(game.csv_detail(entry, name), str | int)
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_each_game_writes_its_house_rules_in_sentences(key):
+    sentences = registry.get(key).house_rules(clean_options(key))
+    assert sentences and all(isinstance(text, str) and text.strip() for text in sentences.values())
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_each_game_lists_the_texts_of_its_engine_options_for_translation(key):
+    texts = set(registry.get(key).option_texts)
+    for option in ENGINES[key].options:
+        assert option.label in texts, f"{key}: {option.label!r}"
+        assert not option.help or option.help in texts, f"{key}: {option.help!r}"
+        assert set(option.choices) <= texts, f"{key}: {option.choices!r}"
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_each_game_prints_a_blank_sheet_of_some_rows(key):
+    game = registry.get(key)
+    rows = game.sheet_rows or clean_options(key).get("rounds")
+    assert isinstance(rows, int) and rows > 0, f"{key}: a sheet needs sheet_rows or a set number of rounds"
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_each_game_plays_demo_matches_its_engine_accepts(key):
+    game = registry.get(key)
+    assert isinstance(game.demo, DemoPlay) and game.demo.minutes_per_round > 0
+    engine = ENGINES[key]
+    rng = random.Random(7)
+    for _ in range(5):
+        count = max(engine.min_players, min(game.demo.players(rng), engine.max_players))
+        names = [f"P{seat}" for seat in range(count)]
+        options = engine.clean_options(names, {**game.demo.options(rng), "first_dealer": names[0]})
+        rounds, closed = game.demo.play(rng, names, options, dict.fromkeys(names, 1.0))
+        options.pop("first_dealer")
+        result = MatchFile(key, names, with_first_dealer(options, names, 0), rounds).score(closed=closed)
+        assert result.finished, f"{key}: a demo match is played to its end"
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_each_games_own_urls_load(key):
+    game = registry.get(key)
+    if game.urls is not None:
+        from importlib import import_module
+
+        assert import_module(game.urls).urlpatterns
