@@ -28,6 +28,14 @@ class Game(models.TextChoices):
     MURLAN = "murlan", _("Murlan")
 
 
+class PlayerQuerySet(models.QuerySet):
+    def recently_played_first(self) -> PlayerQuerySet:
+        """The players who sat at a match most recently first, then the others by name."""
+        return self.annotate(last_played=models.Max("seats__match__started_at")).order_by(
+            models.F("last_played").desc(nulls_last=True), Lower("name")
+        )
+
+
 class GameNightQuerySet(models.QuerySet):
     def visible_to(self, user) -> GameNightQuerySet:
         """Nights the user owns or is a member of (an EXISTS, so no duplicate rows).
@@ -78,6 +86,8 @@ class Player(models.Model):
     colour = models.CharField(_("colour"), max_length=7, blank=True, help_text=_("For example #d63384."))
     emoji = models.CharField(_("emoji"), max_length=8, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = [Lower("name")]

@@ -11,8 +11,6 @@ game's seats and rules before anything is started.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import F, Max
-from django.db.models.functions import Lower
 from django.http import QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -43,12 +41,7 @@ def _setup_url(night, game: str, data=None) -> str:
 
 def _roster_names(night):
     """The owner's players, the ones who played most recently first (one query, evaluated lazily)."""
-    return (
-        players_for_night(night)
-        .annotate(last_played=Max("seats__match__started_at"))
-        .order_by(F("last_played").desc(nulls_last=True), Lower("name"))
-        .values_list("name", flat=True)
-    )
+    return players_for_night(night).recently_played_first().values_list("name", flat=True)
 
 
 @login_required
