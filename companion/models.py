@@ -14,18 +14,18 @@ everything to fold it" asks for that instead of writing the prefetches out.
 from __future__ import annotations
 
 from django.conf import settings
-from django.db import models
+from django.db import IntegrityError, models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
-class Game(models.TextChoices):
-    MOLOTOW = "molotow", _("Molotow Jass")
-    ANRUFEN = "anrufen", _("Anrufen")
-    ELFER = "elfer", _("Elfer raus! Master")
-    MURLAN = "murlan", _("Murlan")
+def game_choices() -> list[tuple[str, str]]:
+    """The games the web knows (``companion.games.registry``): a new game needs no migration."""
+    from companion.games import registry  # the registry imports forms, which import these models
+
+    return registry.choices()
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -147,7 +147,7 @@ class Match(models.Model):
     night = models.ForeignKey(
         GameNight, on_delete=models.CASCADE, related_name="matches", verbose_name=_("night")
     )
-    game = models.CharField(_("game"), max_length=16, choices=Game.choices)
+    game = models.CharField(_("game"), max_length=16, choices=game_choices)
     players = models.ManyToManyField(
         Player, through="Seat", related_name="matches", verbose_name=_("players")
     )
@@ -174,13 +174,19 @@ class Match(models.Model):
         ordering = ["started_at", "pk"]
         verbose_name = _("match")
         verbose_name_plural = _("matches")
-        constraints = [
-            models.CheckConstraint(condition=models.Q(game__in=Game.values), name="match_game_known"),
-        ]
+        # No database check on ``game``: the list of games is the registry's (see save()), so a new game needs
+        # no migration. Every match is made through a service that asks the engine registry first.
         indexes = [
             # Leaderboards and statistics: the finished matches of one game.
             models.Index(fields=["game", "finished_at"], name="match_game_finished"),
         ]
+
+    def save(self, *args, **kwargs):
+        # The list of games is the registry's (no database check, so a new game needs no
+        # migration); a match of no known game is refused here as the database would.
+        if self.game not in dict(game_choices()):
+            raise IntegrityError(f"unknown game {self.game!r}")
+        super().save(*args, **kwargs)
 
     def __str__(self) -> str:
         return f"{self.get_game_display()} · {self.night}"

@@ -12,9 +12,8 @@ GAMES: dict[str, Engine] = {
     engine.key: engine for engine in (Molotow(), Anrufen(), Elfer(), Murlan(), Counter())
 }
 
-# The games the web app offers. Free scoring joins them when its web side (entry form,
-# templates, rules page, demo data) lands; until then the app neither offers nor imports it.
-ENGINES: dict[str, Engine] = {key: engine for key, engine in GAMES.items() if key != Counter.key}
+# Every engine has its web side (companion/games/<key>/); the name stays for the callers.
+ENGINES: dict[str, Engine] = GAMES
 
 
 def get_engine(game: object) -> Engine:

@@ -1,0 +1,28 @@
+// Free scoring entry: a ± button beside each field (phone number keypads often have no minus key),
+// and Enter moves to the next player's field instead of saving half a round.
+// Registered before match.js runs the enhancers (deferred scripts run in order).
+(function () {
+  "use strict";
+  window.CompanionEntry = window.CompanionEntry || {};
+
+  window.CompanionEntry.counter = function (form) {
+    var inputs = Array.prototype.slice.call(form.querySelectorAll(".counter-points-input"));
+    form.querySelectorAll("[data-sign-for]").forEach(function (button) {
+      var input = document.getElementById(button.dataset.signFor);
+      if (!input) return;
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var value = input.value.trim().replace(/^[\u2212\u2013\u2012]/, "-");
+        input.value = value.charAt(0) === "-" ? value.slice(1) : "-" + value;
+        input.focus();
+      });
+    });
+    inputs.forEach(function (input, index) {
+      input.addEventListener("keydown", function (event) {
+        if (event.key !== "Enter" || index === inputs.length - 1) return;
+        event.preventDefault();
+        inputs[index + 1].focus();
+      });
+    });
+  };
+})();
