@@ -181,15 +181,15 @@ class Match(models.Model):
             models.Index(fields=["game", "finished_at"], name="match_game_finished"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} · {self.night}"
+
     def save(self, *args, **kwargs):
         # The list of games is the registry's (no database check, so a new game needs no
         # migration); a match of no known game is refused here as the database would.
         if self.game not in dict(game_choices()):
             raise IntegrityError(f"unknown game {self.game!r}")
         super().save(*args, **kwargs)
-
-    def __str__(self) -> str:
-        return f"{self.get_game_display()} · {self.night}"
 
     def get_absolute_url(self) -> str:
         return reverse("match_detail", args=[self.pk])

@@ -43,7 +43,7 @@ class CounterEntryForm(EntryForm):
                 required=False,
                 min_value=-MOST_POINTS,
                 max_value=MOST_POINTS,
-                error_messages={"invalid": _("Enter a whole number, like 12 or −5.")},
+                error_messages={"invalid": _("Enter a whole number, like 12 or -5.")},
                 widget=forms.TextInput(
                     attrs={
                         "class": "form-control counter-points-input",
