@@ -7,7 +7,7 @@ VAR := var
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load audit backup
+.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load audit backup messages
 
 help:
 	@echo "make run            serve Companion on http://$(HOST):$(PORT)/ (SQLite in $(VAR)/)"
@@ -15,6 +15,7 @@ help:
 	@echo "make test-postgres  run the suite against a throwaway PostgreSQL on loopback"
 	@echo "make check-standings seed demo data into a scratch database and check every stored standing"
 	@echo "make format         format the code with ruff"
+	@echo "make messages       update the German catalogue from the code (then translate the new entries)"
 	@echo "make bench-scoring  time the scoring engines"
 	@echo "make bench-entry    time round entry in a real browser (30 Molotow deals)"
 	@echo "make serve          serve Companion for real: gunicorn, DEBUG=0, compressed static files"
@@ -37,6 +38,7 @@ $(VAR)/secret_key:
 
 run: $(VENV)/.installed $(VAR)/secret_key
 	@export DEBUG=1 SECRET_KEY="$$(cat $(VAR)/secret_key)"; \
+	$(PY) manage.py compilemessages && \
 	$(PY) manage.py migrate --no-input -v 0 && \
 	$(PY) manage.py seed_demo --offer && \
 	$(PY) manage.py lan_address --port $(PORT) && \
@@ -49,6 +51,7 @@ serve: $(VENV)/.installed $(VAR)/secret_key
 	@export DEBUG=0 HOST=$(HOST) PORT=$(PORT) SECRET_KEY="$${SECRET_KEY:-$$(cat $(VAR)/secret_key)}" \
 	  ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$$($(PY) -m companion.serving)}"; \
 	$(PY) manage.py collectstatic --no-input -v 0 && \
+	$(PY) manage.py compilemessages && \
 	$(PY) manage.py migrate --no-input -v 0 && \
 	$(PY) manage.py seed_demo --offer && \
 	$(PY) manage.py lan_address --port $(PORT) && \
@@ -61,6 +64,13 @@ backup: $(VENV)/.installed $(VAR)/secret_key
 
 system-deps:
 	@bash .ci/system-deps.sh
+
+# After adding or changing a marked string: write the German for every new entry of
+# companion/locale/de/LC_MESSAGES/django.po (make test fails on an empty or fuzzy one).
+# Needs GNU gettext (xgettext, msgmerge): make system-deps installs it.
+messages: $(VENV)/.installed system-deps $(VAR)/secret_key
+	@export SECRET_KEY="$$(cat $(VAR)/secret_key)"; \
+	$(PY) manage.py makemessages -l de && $(PY) manage.py compilemessages
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

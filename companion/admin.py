@@ -11,7 +11,7 @@ finds any difference that got in anyway.
 
 from django.contrib import admin
 
-from companion.models import GameNight, Match, Player, Round, RoundChange, Seat, ShareLink
+from companion.models import GameNight, Match, Player, Profile, Round, RoundChange, Seat, ShareLink
 
 MATCH_RESULTS = ("game", "first_dealer", "options", "closed", "finished_at", "round_count", "board")
 
@@ -114,3 +114,10 @@ class ShareLinkAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # links are made on the share pages, each with a fresh token
+
+
+@admin.register(Profile)
+class ProfileAdmin(admin.ModelAdmin):
+    list_display = ("user", "language")
+    list_filter = ("language",)
+    raw_id_fields = ("user",)

@@ -11,6 +11,8 @@ class CompanionConfig(AppConfig):
 
     def ready(self):
         make_folders()
+        # Connects the login signal that brings an account's language into its session.
+        from companion.i18n import language  # noqa: F401
 
 
 def make_folders() -> None:

@@ -159,7 +159,12 @@ class Match(models.Model):
         _("ended by the table"), default=False, help_text=_("An open-ended match the table has ended.")
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("created by"),
     )
     started_at = models.DateTimeField(_("started"), default=timezone.now)
     # Derived from the rounds (companion.play.standings): when the engine said the match is over.
@@ -242,7 +247,12 @@ class Round(models.Model):
     number = models.PositiveIntegerField(_("number"))
     entry = models.JSONField(_("entry"))
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("entered by"),
     )
     entered_at = models.DateTimeField(_("entered"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
@@ -316,7 +326,12 @@ class ShareLink(models.Model):
         verbose_name=_("match"),
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("created by"),
     )
     created_at = models.DateTimeField(_("created"), default=timezone.now)
     revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
@@ -342,3 +357,7 @@ class ShareLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match or self.night} ({_('revoked') if self.revoked_at else _('active')})"
+
+
+# Models that live in a feature's folder, imported here so Django registers them with the app.
+from companion.i18n.models import Profile  # noqa: E402, F401

@@ -46,6 +46,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After LocaleMiddleware (browser, cookie) and authentication: an account's own choice wins.
+    "companion.i18n.language.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -110,7 +112,13 @@ LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# One catalogue for the templates and the code (companion/locale, see companion/i18n/).
+LOCALE_PATHS = [BASE_DIR / "companion" / "locale"]
+# Visitors keep their choice for a year (default: until the browser closes).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+# Dates and numbers per language, with the formats the pages name (see the module).
+FORMAT_MODULE_PATH = ["companion.i18n.formats"]
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Zurich")
 USE_I18N = True
 USE_TZ = True
@@ -137,6 +145,7 @@ BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
 HTTPS = env_bool("HTTPS", False)
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = HTTPS and env_bool("SECURE_SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS

@@ -21,6 +21,14 @@ hypothesis_settings.register_profile(
 hypothesis_settings.load_profile("companion")
 
 
+def pytest_configure(config):
+    """Compile the translation catalogues (a few milliseconds), so every test run,
+    however started, sees the German of the .po it runs with."""
+    from companion.i18n.catalogue import compile_catalogues
+
+    compile_catalogues()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def plain_static_files():
     """Serve static files from the source folders, unhashed, so the live server's static

@@ -57,6 +57,12 @@ ROUTES: dict[str, Route] = {
         methods=("POST",),
         public={"anonymous GET": 405, "anonymous POST": 302, "user GET": 405, "user POST": 302},
     ),
+    "set_language": Route(
+        # Anyone may choose a language; without one it just goes back.
+        "public",
+        methods=("POST",),
+        public={"anonymous GET": 405, "anonymous POST": 302, "user GET": 405, "user POST": 302},
+    ),
     "healthz": Route(
         "public",
         methods=("GET",),

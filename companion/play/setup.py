@@ -98,7 +98,9 @@ def players_text(engine: Engine) -> str:
     if engine.min_players == engine.max_players:
         count = engine.max_players
         return ngettext("%(count)d player", "%(count)d players", count) % {"count": count}
-    return gettext("%(min)d\u2013%(max)d players") % {"min": engine.min_players, "max": engine.max_players}
+    # A literal en dash: xgettext does not read "\u2013", so the catalogue would never match.
+    range_text = gettext("%(min)d–%(max)d players")  # noqa: RUF001
+    return range_text % {"min": engine.min_players, "max": engine.max_players}
 
 
 def option_label(option: Option) -> str:

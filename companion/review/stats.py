@@ -81,6 +81,8 @@ def format_figure(figure: Figure, value: float | int | None) -> str:
     if value is None:
         return "\u2013"  # en dash: no value
     text = f"{value:.{figure.decimals}f}" if figure.decimals else f"{round(value)}"
+    # The language's decimal separator: 1.5 in English, 1,5 in German.
+    text = text.replace(".", formats.get_format("DECIMAL_SEPARATOR"))
     if figure.signed and value > 0:
         text = f"+{text}"
     return text.replace("-", "\u2212")  # a real minus sign reads better in big numbers
@@ -253,7 +255,7 @@ def _month_range(first: datetime.date, count: int) -> list[datetime.date]:
 
 
 def _month_label(month: datetime.date) -> str:
-    return formats.date_format(month, "M Y")
+    return formats.date_format(month, "SHORT_YEAR_MONTH_FORMAT")
 
 
 # --- leaderboards -----------------------------------------------------------

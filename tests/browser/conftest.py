@@ -19,9 +19,9 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def page(browser, live_server):
-    context = browser.new_context(viewport=PHONE, base_url=live_server.url, has_touch=True)
+def phone_page(browser, live_server, locale: str):
+    """A phone whose browser asks for ``locale`` (its Accept-Language and navigator.language)."""
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, has_touch=True, locale=locale)
     context.set_default_timeout(10_000)
     page = context.new_page()
     errors = []
@@ -29,6 +29,17 @@ def page(browser, live_server):
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(browser, live_server):
+    yield from phone_page(browser, live_server, "en-US")
+
+
+@pytest.fixture
+def german_page(browser, live_server):
+    """A phone set to Swiss German, as at a Jass table in Zurich."""
+    yield from phone_page(browser, live_server, "de-CH")
 
 
 @pytest.fixture
@@ -40,3 +51,14 @@ def logged_in(page, owner):
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url("**/")
     return page
+
+
+@pytest.fixture
+def german_logged_in(german_page, owner):
+    """The Swiss German phone, logged in as the night's owner through the real login form."""
+    german_page.goto("/login/")
+    german_page.get_by_label("Benutzername").fill(owner.username)
+    german_page.get_by_label("Passwort").fill(PASSWORD)
+    german_page.get_by_role("button", name="Anmelden").click()
+    german_page.wait_for_url("**/")
+    return german_page

@@ -1,0 +1,1 @@
+"""Companion in several languages: the catalogue, the language switch, the engines' errors."""
