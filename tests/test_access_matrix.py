@@ -58,10 +58,9 @@ ROUTES: dict[str, Route] = {
         public={"anonymous GET": 405, "anonymous POST": 302, "user GET": 405, "user POST": 302},
     ),
     "set_language": Route(
-        # Anyone may choose a language; without one it just goes back.
+        # Anyone may choose a language (POST: the menu; GET: the shared pages' links); without one it goes back.
         "public",
-        methods=("POST",),
-        public={"anonymous GET": 405, "anonymous POST": 302, "user GET": 405, "user POST": 302},
+        public={"anonymous GET": 302, "anonymous POST": 302, "user GET": 302, "user POST": 302},
     ),
     "healthz": Route(
         "public",

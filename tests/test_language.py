@@ -2,6 +2,8 @@
 remembered per account (on every device) and in a cookie for visitors; dates and numbers follow."""
 
 import datetime
+import html
+from urllib.parse import quote
 
 import pytest
 from django.conf import settings
@@ -95,10 +97,9 @@ def test_an_unknown_language_or_a_foreign_next_page_changes_nothing(client, owne
     assert response["Location"] == "/players/" and settings.LANGUAGE_COOKIE_NAME not in response.cookies
     assert not Profile.objects.filter(user=owner).exists()
     assert switch(client, "de", next_url="https://evil.example/")["Location"] == "/"
-    assert client.get(reverse("set_language")).status_code == 405
 
 
-def test_the_shared_page_has_the_switch_and_remembers_the_visitors_choice(client, owner):
+def test_the_shared_page_links_to_the_other_language_and_the_visitor_keeps_it(client, owner):
     night = GameNightFactory(owner=owner)
     quick_murlan(night)
     client.force_login(owner)
@@ -106,10 +107,20 @@ def test_the_shared_page_has_the_switch_and_remembers_the_visitors_choice(client
     client.logout()
     url = reverse("shared", args=[ShareLink.objects.get(night=night).token])
     page = client.get(url, **ENGLISH_BROWSER).content.decode()
-    assert '<span lang="de">Deutsch</span>' in page and f'name="next" value="{url}"' in page
-    assert switch(client, "de", next_url=url)["Location"] == url
+    link = f"{reverse('set_language')}?language=de&amp;next={quote(url, safe='/')}"
+    assert f'<a href="{link}" hreflang="de" lang="de">Deutsch</a>' in page
+    response = client.get(html.unescape(link), **ENGLISH_BROWSER)
+    assert response["Location"] == url and response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
     page = client.get(url, **ENGLISH_BROWSER)
     assert html_lang(page) == "de" and "Nur lesen." in page.content.decode()
+
+
+def test_a_link_changes_only_this_browser_never_the_accounts_choice(client, owner):
+    """A GET could be sent by another site's image; it must not change what an account chose."""
+    Profile.objects.create(user=owner, language="en")
+    client.force_login(owner)
+    client.get(reverse("set_language"), {"language": "de", "next": "/"})
+    assert Profile.objects.get(user=owner).language == "en"
 
 
 def test_dates_are_written_as_each_language_writes_them(client, owner):
