@@ -20,7 +20,7 @@ import polib
 
 from companion.i18n.catalogue import LOCALE_DIR
 
-PLACEHOLDER = re.compile(r"%%|%\(\w+\)[sd]|\{\w+\}")
+PLACEHOLDER = re.compile(r"%%|%\(\w+\)[#0 +-]*\d*(?:\.\d+)?[sdifxXeEgGcr]|\{\w+\}")
 TAG = re.compile(r"<[^>]+>")
 # Words of English sentences that German text never contains (as whole words).
 ENGLISH_WORDS = re.compile(
@@ -129,10 +129,11 @@ def page_texts(page_html: str) -> tuple[list[str], list[str]]:
     return [line for line in lines if line], parser.attributes
 
 
-def english_on_page(page_html: str, *, allowed: tuple[str, ...] = ()) -> list[str]:
+def english_on_page(page_html: str, *, allowed: tuple[str, ...] = (), unmarked: bool = False) -> list[str]:
     """What on the page is English: catalogue entries as "msgid ← line", unmarked words as "word ← line".
 
-    ``allowed``: whole texts that are data, not interface (a user called "owner")."""
+    ``allowed``: whole texts that are data, not interface (a user called "owner"). ``unmarked``:
+    also look for English function words (a sentence never marked for translation)."""
     lines, attributes = page_texts(page_html)
     texts = [text for text in lines + attributes if text not in allowed]
     found = []
@@ -143,7 +144,7 @@ def english_on_page(page_html: str, *, allowed: tuple[str, ...] = ()) -> list[st
                     found.append(f"{english.msgid!r} ← {text!r}")
             elif english.pattern.search(text):
                 found.append(f"{english.msgid!r} ← {text!r}")
-    for text in lines:
+    for text in lines if unmarked else ():
         if text not in allowed and ENGLISH_WORDS.search(text):
             found.append(f"{ENGLISH_WORDS.search(text).group(0)!r} ← {text!r}")
     return sorted(set(found))

@@ -58,11 +58,12 @@ def test_the_catalogue_gives_the_page_check_english_to_look_for():
 
 def test_the_page_check_finds_an_english_sentence_and_an_unmarked_one():
     page = "<html><body><h1>Players</h1><p>Spieler</p><p>Anna deals</p><p>Tap the card</p></body></html>"
-    found = english_on_page(page)
+    found = english_on_page(page, unmarked=True)
     assert any(line.startswith("'Players'") for line in found)
     assert any(line.startswith("'%(name)s deals'") for line in found)
     assert any(line.startswith("'the'") for line in found)
     assert not any("Spieler" in line for line in found)
+    assert not any(line.startswith("'the'") for line in english_on_page(page))
 
 
 def test_the_main_pages_are_german_through_and_through(client, owner, jassabend):

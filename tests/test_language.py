@@ -11,9 +11,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from companion.games import registry
 from companion.i18n.models import Profile
 from companion.models import ShareLink
-from companion.stats import FIGURES, format_figure
+from companion.review.stats import format_figure
 from tests.factories import PASSWORD, GameNightFactory, quick_murlan
 
 pytestmark = pytest.mark.django_db
@@ -134,7 +135,7 @@ def test_dates_are_written_as_each_language_writes_them(client, owner):
 
 
 def test_decimal_figures_use_the_languages_separator():
-    murlan = FIGURES["murlan"]  # average place, one decimal
+    murlan = registry.get("murlan").figure  # average place, one decimal
     with translation.override("de"):
         assert format_figure(murlan, 1.25) == "1,2"
     with translation.override("en"):

@@ -13,13 +13,13 @@ import polib
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
-# What makemessages never reads: tests, the engines (Django-free: their errors are
-# translated in companion/i18n/errors.py), static files (JavaScript reads its words
-# from data attributes the templates render), and the catalogue folder itself, so
-# every string lands in the one catalogue of LOCALE_PATHS.
+# What makemessages never reads: tests, static files (JavaScript reads its words from
+# data attributes the templates render), and the catalogue folder itself, so every
+# string lands in the one catalogue of LOCALE_PATHS. It does read scoring/: the engines
+# stay Django-free but mark their error sentences with gettext_noop, and the web layer
+# translates them (companion/i18n/errors.py).
 IGNORED = [
     "tests/*",
-    "scoring/*",
     "static/*",
     "var/*",
     "build/*",

@@ -51,9 +51,10 @@ from django.utils.translation import gettext, ngettext
 
 from companion.access import players_for_night
 from companion.games import registry
+from companion.i18n.errors import error_text, option_error_text
 from companion.models import GameNight, Match, Player, Seat
 from companion.play import standings
-from scoring.base import FIRST_DEALER, Engine, Option, ScoringError
+from scoring.base import FIRST_DEALER, Engine, Option, ScoringError, quote
 from scoring.registry import get_engine
 
 DEFAULT_GAME = registry.DEFAULT
@@ -118,7 +119,12 @@ def option_display(option: Option, value: Any) -> str:
 
 def option_error(engine: Engine, error: ScoringError) -> SetupError:
     """An engine error about a house rule, with the rule's label instead of its key."""
-    text = str(error)
+    by_key = {quote(option.name): option for option in engine.options}
+    option = by_key.get(error.params.get("option"))
+    labelled = option_error_text(error, option_label(option)) if option is not None else None
+    if labelled is not None:
+        return SetupError(labelled, option=option.name)
+    text = error_text(error)
     found = _OPTION_ERROR.match(text)
     known = {option.name: option for option in engine.options}
     if found and found["name"] in known:
@@ -148,7 +154,7 @@ def check_setup(
     try:
         players = engine.clean_players(list(names))
     except ScoringError as error:
-        raise SetupError(str(error)) from None
+        raise SetupError(error_text(error)) from None
     if not 0 <= first_dealer < len(players):
         raise SetupError(gettext("The first dealer must be one of the seated players."))
     options = {key: value for key, value in (options or {}).items() if key != FIRST_DEALER}
@@ -192,7 +198,7 @@ def create_match(
     try:
         engine = get_engine(game)
     except ScoringError as error:
-        raise SetupError(str(error)) from None
+        raise SetupError(error_text(error)) from None
     setup = check_setup(engine, names, first_dealer_seat, options)
     roster = {player.name.lower(): player for player in players_for_night(night)}
     players = [_player_for(night, roster, name) for name in setup.names]

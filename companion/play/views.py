@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from companion.access import get_match_for_user
 from companion.games import registry
+from companion.i18n.errors import error_text
 from companion.play import rounds as round_service
 from companion.play import standings as standings_service
 from companion.play.scoreboard import entry_form, game_templates, recent_changes, scoreboard_context
@@ -87,7 +88,7 @@ def round_add(request, pk):
             match, form.to_entry(), number=form.cleaned_data["number"], user=request.user
         )
     except ScoringError as error:
-        return render_scoreboard(request, match, result, form=form, error=str(error))
+        return render_scoreboard(request, match, result, form=form, error=error_text(error))
     except round_service.RoundConflict as conflict:
         match = get_match_for_user(request.user, pk)
         return render_scoreboard(request, match, standings_service.standings(match), notice=str(conflict))
@@ -151,7 +152,7 @@ def round_edit(request, pk, number):
     try:
         preview = round_service.preview_edit(match, entry, number=number)
     except (ScoringError, round_service.RoundConflict) as error:
-        return render(request, "play/round_edit.html", {**context, "form": form, "error": str(error)})
+        return render(request, "play/round_edit.html", {**context, "form": form, "error": error_text(error)})
     if not is_last and request.POST.get("confirmed") != "yes":
         return render(
             request,
@@ -173,6 +174,6 @@ def round_edit(request, pk, number):
     try:
         round_service.edit_round(match, entry, number=number, user=request.user)
     except (ScoringError, round_service.RoundConflict) as error:
-        return render(request, "play/round_edit.html", {**context, "form": form, "error": str(error)})
+        return render(request, "play/round_edit.html", {**context, "form": form, "error": error_text(error)})
     messages.success(request, _("Round %(number)s was changed.") % {"number": number})
     return redirect(match)

@@ -56,6 +56,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from companion.games import registry
+from companion.i18n.errors import error_text
 from companion.models import GameNight, Match, Player, Round, Seat
 from companion.play import standings
 from companion.play.setup import SetupError, check_setup
@@ -193,7 +194,7 @@ def parse_night_file(content: bytes | str) -> Any:
     try:
         return parse_json(content)
     except ScoringError as error:
-        raise NightFileError(str(error)) from None
+        raise NightFileError(error_text(error)) from None
     except RecursionError:
         raise NightFileError(_("the file is not valid JSON: it is nested too deeply")) from None
 
@@ -266,7 +267,7 @@ def _read_match_at(number: int, raw: Any) -> MatchToImport:
             where = _("match %(number)d (%(game)s)") % {"number": number, "game": ENGINES[game].title}
         else:
             where = _("match %(number)d") % {"number": number}
-        raise NightFileError(f"{where}: {error}") from None
+        raise NightFileError(f"{where}: {error_text(error)}") from None
 
 
 def _known_keys(data: Mapping, allowed: Sequence[str], where: str) -> None:

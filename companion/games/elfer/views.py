@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 from companion.access import get_match_for_user
 from companion.games.elfer.board import load_board, side_label
 from companion.games.elfer.entry import ElferEntryForm
+from companion.i18n.errors import error_text
 from companion.models import Match
 from companion.play import standings as standings_service
 from companion.play.views import render_scoreboard
@@ -102,7 +103,7 @@ def _apply(request, match: Match, change: Callable[[BonusBoard], BonusBoard], do
             locked.board = board.to_json()
             locked.save(update_fields=["board"])
     except ScoringError as error:
-        return _respond(request, match, result, error=str(error))
+        return _respond(request, match, result, error=error_text(error))
     except GameSaved:
         # Another phone saved the game meanwhile: the tap was for its board, not the next game's.
         match = get_match_for_user(request.user, match.pk)

@@ -1,0 +1,44 @@
+"""The engines' errors reach a German reader in German; the engines and the score command stay English."""
+
+import pytest
+from django.utils import translation
+
+from companion.i18n.errors import error_text
+from companion.play.setup import option_error
+from scoring.base import ScoringError, gettext_noop, round_error
+from scoring.registry import get_engine
+
+FOUR = ["Anna", "Beat", "Cla", "Dora"]
+
+
+def engine_error(game, options) -> ScoringError:
+    with pytest.raises(ScoringError) as raised:
+        get_engine(game).clean_options(FOUR, options)
+    return raised.value
+
+
+def test_an_engine_error_is_translated_in_the_web_layer_and_stays_english_in_the_engine():
+    error = engine_error("molotow", {"rounds": 0})
+    assert error.code == "option.too_low"
+    with translation.override("de"):
+        assert error_text(error) == "die Option 'rounds' muss mindestens 1 sein, nicht 0"
+        assert str(error) == "option 'rounds' must be at least 1, not 0"
+    with translation.override("en"):
+        assert error_text(error) == str(error)
+
+
+def test_a_rounds_error_names_the_round_in_german():
+    error = round_error(3, "counter.no_points", gettext_noop("the points are missing"))
+    with translation.override("de"):
+        assert error_text(error) == "Runde 3: die Punkte fehlen"
+    assert str(error) == "round 3: the points are missing"
+
+
+def test_a_house_rule_error_names_the_rule_as_the_setup_form_does_in_either_language():
+    engine = get_engine("molotow")
+    error = engine_error("molotow", {"rounds": 500})
+    with translation.override("de"):
+        assert option_error(engine, error).message == "Runden: höchstens 100, nicht 500"
+    with translation.override("en"):
+        setup_error = option_error(engine, error)
+    assert setup_error.message == "Deals must be at most 100, not 500" and setup_error.option == "rounds"
