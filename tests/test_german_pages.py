@@ -28,6 +28,7 @@ ROUNDS = {
         },
     ],
     "murlan": [{"order": ["Anna", "Cla", "Beat", "Dora"]}, {"order": ["Beat", "Anna", "Dora", "Cla"]}],
+    "counter": [{"points": {"Anna": 12, "Beat": -5, "Cla": 0, "Dora": 30}}, {"points": {"Anna": 7}}],
 }
 
 
