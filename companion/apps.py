@@ -10,6 +10,8 @@ class CompanionConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from companion import checks  # noqa: F401  (registers the start-up checks)
+
         make_folders()
         # Connects the login signal that brings an account's language into its session.
         from companion.i18n import language  # noqa: F401
@@ -22,11 +24,17 @@ def make_folders() -> None:
 
     SQLite creates its file but not the file's folder (``var/`` by default), and
     WhiteNoise warns about a missing STATIC_ROOT. The settings only name them.
+
+    ``var/`` is made 0700 and a new SQLite database file 0600 before SQLite opens
+    it: SQLite would make it 0644, and gives its -wal/-shm files the database
+    file's mode (companion/private_files.py).
     """
     from django.conf import settings
 
     from companion.env import sqlite_test_name
+    from companion.private_files import private_dir, private_file
 
+    private_dir(settings.VAR_DIR)  # first: the folders below must not make it with the default mode
     folders = [Path(settings.STATIC_ROOT)]
     for database in settings.DATABASES.values():
         if database["ENGINE"] == "django.db.backends.sqlite3":
@@ -35,6 +43,14 @@ def make_folders() -> None:
                     folders.append(Path(name).parent)
     for folder in folders:
         folder.mkdir(parents=True, exist_ok=True)
+    for database in settings.DATABASES.values():
+        name = str(database["NAME"])
+        if (
+            database["ENGINE"] == "django.db.backends.sqlite3"
+            and name != ":memory:"
+            and not name.startswith("file:")
+        ):
+            private_file(name)
     for database in settings.DATABASES.values():
         test_name = database.get("TEST", {}).get("NAME")
         if database["ENGINE"] == "django.db.backends.sqlite3" and test_name:

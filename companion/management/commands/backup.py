@@ -5,6 +5,11 @@ round saved meanwhile is either wholly in the copy or not at all (a plain
 ``cp`` of the file can tear a write, and misses what is still in the WAL).
 PostgreSQL: ``pg_dump`` in its custom format, restored with ``pg_restore``.
 README.md ("Backup and restore") says how to restore either.
+
+A backup leaves out the login sessions and django-axes' login-attempt records:
+a session key copied out of a backup would open the app as that user, and the
+attempts name addresses and usernames tried. After a restore everybody logs in
+again. Backups are written 0600 into a 0700 folder (companion/private_files.py).
 """
 
 from __future__ import annotations
@@ -15,10 +20,19 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
+from django.apps import apps
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 from django.utils import timezone
+
+from companion.private_files import new_private_file, private_dir
+
+
+def secret_tables() -> list[str]:
+    """Tables whose rows a backup leaves out: sessions (working logins) and login attempts."""
+    models = [apps.get_model("sessions", "Session"), *apps.get_app_config("axes").get_models()]
+    return sorted({model._meta.db_table for model in models})
 
 
 class Command(BaseCommand):
@@ -48,7 +62,7 @@ class Command(BaseCommand):
             target = Path(settings.VAR_DIR) / "backups" / f"companion-{stamp}.{suffix}"
         if target.exists():
             raise CommandError(f"{target} exists already; choose another name")
-        target.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(target.parent)
         return target
 
 
@@ -56,10 +70,12 @@ def copy_sqlite(connection, target: Path) -> None:
     """Copy through the server's own connection settings; checked before it takes the final name."""
     connection.ensure_connection()
     partial = target.with_name(target.name + ".partial")
+    new_private_file(partial)  # 0600 before a byte is written; SQLite's journal takes its mode
     destination = sqlite3.connect(partial)
     try:
         connection.connection.backup(destination)  # all pages in one step: one snapshot
         destination.execute("PRAGMA journal_mode=DELETE")  # a single self-contained file
+        leave_out_secrets(destination)
         (verdict,) = destination.execute("PRAGMA integrity_check").fetchone()
     finally:
         destination.close()
@@ -67,6 +83,21 @@ def copy_sqlite(connection, target: Path) -> None:
         partial.unlink(missing_ok=True)
         raise CommandError(f"the copy failed its integrity check: {verdict}")
     partial.rename(target)
+
+
+def leave_out_secrets(copy: sqlite3.Connection) -> None:
+    """Empty the session and login-attempt tables of the copy, and leave no trace of their rows.
+
+    A deleted row stays readable in the file's free pages; secure_delete zeroes them
+    and VACUUM rewrites the file without them.
+    """
+    present = {name for (name,) in copy.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    copy.execute("PRAGMA secure_delete = ON")
+    with copy:
+        for table in secret_tables():
+            if table in present:
+                copy.execute(f'DELETE FROM "{table}"')  # names from Django's models, not input
+    copy.execute("VACUUM")
 
 
 def dump_postgresql(db: dict, target: Path) -> None:
@@ -80,6 +111,8 @@ def dump_postgresql(db: dict, target: Path) -> None:
         f"--host={db.get('HOST') or 'localhost'}",
         f"--port={db.get('PORT') or 5432}",
         f"--username={db.get('USER') or ''}",
+        # The tables stay (a restore has them, empty); their rows are left out.
+        *(f"--exclude-table-data={table}" for table in secret_tables()),
         db["NAME"],
     ]
     if pg_dump is None:
@@ -88,7 +121,8 @@ def dump_postgresql(db: dict, target: Path) -> None:
             "Run it yourself, with the password in PGPASSWORD:\n  " + " ".join(command)
         )
     environ = {**os.environ, "PGPASSWORD": str(db.get("PASSWORD") or "")}
-    result = subprocess.run([pg_dump, *command[1:]], env=environ, capture_output=True, text=True)
+    new_private_file(target)  # pg_dump writes into it and keeps its 0600
+    result = subprocess.run([pg_dump, *command[1:]], env=environ, capture_output=True, text=True, umask=0o077)
     if result.returncode != 0:
         target.unlink(missing_ok=True)
         raise CommandError(f"pg_dump failed: {result.stderr.strip()}")
