@@ -9,8 +9,14 @@ sent and could be forged to dodge the limit.
 
 from __future__ import annotations
 
+from axes.handlers.database import AxesDatabaseHandler
+from axes.models import AccessAttempt
 from django.conf import settings
+from django.db.models import Sum
 from django.http import HttpRequest
+
+# django-axes keeps the username in a 255-character column; PostgreSQL refuses longer text.
+AXES_USERNAME_LENGTH = AccessAttempt._meta.get_field("username").max_length
 
 
 def client_ip(request: HttpRequest) -> str | None:
@@ -21,8 +27,52 @@ def client_ip(request: HttpRequest) -> str | None:
     return request.META.get("REMOTE_ADDR")
 
 
+def login_username(request: HttpRequest, credentials: dict | None = None) -> str | None:
+    """The username a login attempt is counted under: what was typed, cut to fit axes' column.
+
+    Without the cut a 300-character username made the login page fail with a
+    server error on PostgreSQL. Cut names still count, and never match an
+    account (Django's usernames have at most 150 characters).
+    """
+    field = settings.AXES_USERNAME_FORM_FIELD
+    source = credentials or getattr(request, "data", request.POST)
+    username = source.get(field)
+    if username is None:
+        return None
+    return str(username).replace("\0", "")[:AXES_USERNAME_LENGTH]
+
+
+class LoginAttempts(AxesDatabaseHandler):
+    """django-axes' database handler with two limits instead of one.
+
+    AXES_LOCKOUT_PARAMETERS lists the username+address combination first and the
+    address alone second. A combination is locked after AXES_FAILURE_LIMIT
+    failures; an address, for every username, only after the higher
+    LOGIN_ADDRESS_FAILURE_LIMIT. So a stranger cannot lock someone else's account
+    (their failures carry their own address), and a household behind one NAT
+    address is not locked out by one member's typos.
+    """
+
+    def get_failures(self, request, credentials: dict | None = None) -> int:
+        combination, address = (
+            attempts.aggregate(failures=Sum("failures_since_start"))["failures"] or 0
+            for attempts in self.get_user_attempts(request, credentials)
+        )
+        if address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
+            # Reported as the combination's limit: axes compares with that one.
+            return max(combination, settings.AXES_FAILURE_LIMIT)
+        return combination
+
+    def reset_user_attempts(self, request, credentials: dict | None = None) -> int:
+        """A successful login clears that account's failures from this address, not other accounts'."""
+        deleted, _ = AccessAttempt.objects.filter(
+            username=login_username(request, credentials), ip_address=request.axes_ip_address
+        ).delete()
+        return deleted
+
+
 def lockout_response(request: HttpRequest, original_response=None, credentials=None):
-    """The page shown instead of the login form while a username or an address is locked out.
+    """The page shown instead of the login form while a username+address or an address is locked out.
 
     429 Too Many Requests, with Retry-After, and the wait in whole minutes.
     """
@@ -32,7 +82,11 @@ def lockout_response(request: HttpRequest, original_response=None, credentials=N
     response = render(
         request,
         "accounts/locked_out.html",
-        {"minutes": minutes, "failure_limit": settings.AXES_FAILURE_LIMIT},
+        {
+            "minutes": minutes,
+            "failure_limit": settings.AXES_FAILURE_LIMIT,
+            "address_limit": settings.LOGIN_ADDRESS_FAILURE_LIMIT,
+        },
         status=429,
     )
     response["Retry-After"] = str(minutes * 60)

@@ -93,15 +93,21 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 # Login is rate-limited by django-axes: after LOGIN_FAILURE_LIMIT failed attempts
-# for one username, or from one address, further attempts are refused for
-# LOGIN_COOLOFF_MINUTES (each new try during the lockout starts the wait again).
+# for one username from one address, or LOGIN_ADDRESS_FAILURE_LIMIT from one address
+# for any usernames, further attempts from there are refused for LOGIN_COOLOFF_MINUTES
+# (each new try during the lockout starts the wait again). Locking a username from
+# every address would let anyone keep any account locked (companion/security.py).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+AXES_HANDLER = "companion.security.LoginAttempts"
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 20)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one reaching the limit locks
+# The combination first, the address second: LoginAttempts gives each its own limit.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_USERNAME_CALLABLE = "companion.security.login_username"
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures are kept; successful logins need no record
 AXES_LOCKOUT_CALLABLE = "companion.security.lockout_response"

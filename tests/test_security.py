@@ -155,28 +155,59 @@ def log_in(client, username, password, address="192.0.2.10"):
 
 
 @pytest.mark.django_db
-def test_five_wrong_passwords_lock_the_account_even_for_the_right_one(client, owner):
+def test_five_wrong_passwords_lock_the_account_from_that_address_even_for_the_right_one(client, owner):
     for attempt in range(5):
-        response = log_in(client, "owner", "wrong", address=f"192.0.2.{attempt}")  # from five addresses
+        response = log_in(client, "owner", "wrong", address="192.0.2.10")
         assert response.status_code == 200 if attempt < 4 else 429
-    response = log_in(client, "owner", PASSWORD, address="198.51.100.7")
+    response = log_in(client, "owner", PASSWORD, address="192.0.2.10")
     assert response.status_code == 429
     page = response.content.decode()
     assert "Too many login attempts" in page
     assert "Please wait 15 minutes" in page
+    assert "5 failed logins for this account from this address, or 20 from this address" in page
     assert response["Retry-After"] == "900"
     assert "_auth_user_id" not in client.session
 
 
 @pytest.mark.django_db
-def test_five_failures_from_one_address_lock_that_address_for_every_account(client, owner, member):
-    for attempt in range(5):
-        log_in(client, f"guess{attempt}", "wrong", address="203.0.113.5")
+def test_a_stranger_cannot_keep_someone_elses_account_locked(client, owner):
+    """Failures count per username and address: the owner, elsewhere, still gets in."""
+    for _ in range(3):  # three rounds of five guesses, one every 15 minutes would do the same
+        for _ in range(5):
+            log_in(client, "owner", "wrong", address="203.0.113.66")
+    assert log_in(client, "owner", PASSWORD, address="203.0.113.66").status_code == 429
+    response = log_in(client, "owner", PASSWORD, address="198.51.100.7")
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(owner.pk)
+
+
+@pytest.mark.django_db
+def test_one_address_gets_more_tries_over_all_accounts_before_it_is_locked(client, owner, member):
+    """A household behind one address: 19 failures over several names lock nobody out."""
+    for attempt in range(19):
+        assert log_in(client, f"guess{attempt % 5}", "wrong", address="203.0.113.5").status_code == 200
+    response = log_in(client, "member", PASSWORD, address="203.0.113.5")
+    assert response.status_code == 302
+    client.logout()
+    # The member's success clears only the member's own failures: the address's count goes on.
+    assert log_in(client, "guess9", "wrong", address="203.0.113.5").status_code == 429
     assert log_in(client, "member", PASSWORD, address="203.0.113.5").status_code == 429
     # The member's account itself is not locked: from another address the login works.
     response = log_in(client, "member", PASSWORD, address="203.0.113.6")
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(member.pk)
+
+
+@pytest.mark.django_db
+def test_a_300_character_username_is_a_failed_login_not_a_server_error(client, owner):
+    """django-axes stores the username in 255 characters; PostgreSQL refused the longer one (500)."""
+    response = log_in(client, "x" * 300, "wrong")
+    assert response.status_code == 200
+    assert "correct username and password" in response.content.decode()
+    (attempt,) = AccessAttempt.objects.all()
+    assert attempt.username == "x" * 255
+    response = client.post("/admin/login/", {"username": "y" * 300, "password": "wrong"})
+    assert response.status_code == 200
 
 
 @pytest.mark.django_db
@@ -205,7 +236,7 @@ def test_the_admin_login_is_rate_limited_too(client, owner):
     for _ in range(5):
         client.post("/admin/login/", {"username": "owner", "password": "wrong"}, REMOTE_ADDR="192.0.2.99")
     response = client.post(
-        "/admin/login/", {"username": "owner", "password": PASSWORD}, REMOTE_ADDR="192.0.2.98"
+        "/admin/login/", {"username": "owner", "password": PASSWORD}, REMOTE_ADDR="192.0.2.99"
     )
     assert response.status_code == 429
 
