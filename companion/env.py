@@ -66,6 +66,19 @@ def env_origins(name: str, environ: Mapping[str, str] = os.environ) -> list[str]
     return origins
 
 
+def env_networks(name: str, default: list[str], environ: Mapping[str, str] = os.environ) -> list:
+    """Addresses or networks (``127.0.0.1``, ``::1``, ``172.17.0.0/16``); anything else is an error."""
+    import ipaddress
+
+    networks = []
+    for item in env_list(name, default, environ):
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise ImproperlyConfigured(f"{name}: {item!r} is not an IP address or network") from None
+    return networks
+
+
 def secret_key(debug: bool, environ: Mapping[str, str] = os.environ) -> str:
     """With DEBUG off the key must be given; a made-up default would sign cookies with a public value."""
     value = env_str("SECRET_KEY", None, environ)

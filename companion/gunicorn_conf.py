@@ -22,8 +22,9 @@ max_requests = 2000  # recycle workers now and then, so a slow leak never grows
 max_requests_jitter = 200
 accesslog = "-" if os.environ.get("ACCESS_LOG", "1") not in {"0", "false", "no", "off"} else None
 errorlog = "-"
-# The proxy on this machine may say which scheme the browser used (BEHIND_PROXY=1).
-forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+# The proxy may say which scheme the browser used (BEHIND_PROXY=1): the same addresses
+# Django trusts (TRUSTED_PROXIES, companion/settings.py).
+forwarded_allow_ips = os.environ.get("TRUSTED_PROXIES") or "127.0.0.1,::1"
 # gunicorn 25+ opens a control socket at one fixed path per user ($XDG_RUNTIME_DIR or
 # ~/.gunicorn/gunicorn.ctl): a second instance (another port, a benchmark) took it over
 # and removed it on exit. Companion does not use gunicornc, so there is none.

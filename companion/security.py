@@ -1,13 +1,17 @@
-"""Which address a request comes from, for the login rate limit (django-axes).
+"""Which address a request comes from, for the login rate limit (django-axes), and whom to believe.
 
 Served directly (``make serve`` on a LAN or a VPS) the address is the socket's
-``REMOTE_ADDR``. Behind a reverse proxy (``BEHIND_PROXY=1``) every request
-comes from the proxy, so the client is the last entry of ``X-Forwarded-For``:
-the one the proxy itself appended. Earlier entries are whatever the client
-sent and could be forged to dodge the limit.
+``REMOTE_ADDR``. Behind a reverse proxy (``BEHIND_PROXY=1``) requests come from
+the proxy, so the client is the last entry of ``X-Forwarded-For``: the one the
+proxy itself appended. Earlier entries are whatever the client sent and could
+be forged to dodge the limit. Forwarded headers count only when the peer is one
+of ``TRUSTED_PROXIES``: a client reaching gunicorn directly (bound to 0.0.0.0)
+cannot claim HTTPS or another address.
 """
 
 from __future__ import annotations
+
+import ipaddress
 
 from axes.handlers.database import AxesDatabaseHandler
 from axes.models import AccessAttempt
@@ -18,12 +22,48 @@ from django.http import HttpRequest
 # django-axes keeps the username in a 255-character column; PostgreSQL refuses longer text.
 AXES_USERNAME_LENGTH = AccessAttempt._meta.get_field("username").max_length
 
+FORWARDED_HEADERS = (
+    "HTTP_X_FORWARDED_FOR",
+    "HTTP_X_FORWARDED_PROTO",
+    "HTTP_X_FORWARDED_HOST",
+    "HTTP_X_FORWARDED_PORT",
+    "HTTP_FORWARDED",
+)
+
+
+def valid_address(value: str | None) -> str | None:
+    try:
+        return str(ipaddress.ip_address(value.strip())) if value else None
+    except ValueError:
+        return None
+
+
+def from_trusted_proxy(request: HttpRequest) -> bool:
+    if not settings.BEHIND_PROXY:
+        return False
+    peer = valid_address(request.META.get("REMOTE_ADDR"))
+    return peer is not None and any(ipaddress.ip_address(peer) in net for net in settings.TRUSTED_PROXIES)
+
+
+def forwarded_headers_middleware(get_response):
+    """Drop forwarded headers unless the trusted proxy sent the request."""
+
+    def middleware(request):
+        if not from_trusted_proxy(request):
+            for header in FORWARDED_HEADERS:
+                request.META.pop(header, None)
+        return get_response(request)
+
+    return middleware
+
 
 def client_ip(request: HttpRequest) -> str | None:
-    if settings.BEHIND_PROXY:
-        forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-        if forwarded[-1]:
-            return forwarded[-1]
+    if from_trusted_proxy(request):
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+        # Something not an address (the column is an inet on PostgreSQL) counts as the proxy's.
+        address = valid_address(forwarded[-1])
+        if address:
+            return address
     return request.META.get("REMOTE_ADDR")
 
 

@@ -10,7 +10,16 @@ from pathlib import Path
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 from companion.env import database as database_config
-from companion.env import env_bool, env_int, env_list, env_origins, env_str, secret_key, sqlite_test_path
+from companion.env import (
+    env_bool,
+    env_int,
+    env_list,
+    env_networks,
+    env_origins,
+    env_str,
+    secret_key,
+    sqlite_test_path,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("COMPANION_VAR_DIR", str(BASE_DIR / "var")))
@@ -38,6 +47,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every later step (HTTPS redirect, is_secure, the login rate limit) then sees
+    # forwarded headers only when they come from the trusted proxy.
+    "companion.security.forwarded_headers_middleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -146,7 +158,10 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 
 # Behind a reverse proxy (BEHIND_PROXY=1) its X-Forwarded-Proto tells whether the
 # browser used HTTPS, and its X-Forwarded-For entry names the client (companion/security.py).
+# Only requests whose peer is one of TRUSTED_PROXIES may say so: the headers of any
+# other peer are dropped, so gunicorn bound to 0.0.0.0 cannot be fooled by a direct client.
 BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES", ["127.0.0.1", "::1"])
 # Behind TLS (HTTPS=1) the cookies are secure and browsers are told to stay on HTTPS.
 HTTPS = env_bool("HTTPS", False)
 SESSION_COOKIE_SECURE = HTTPS

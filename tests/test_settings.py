@@ -110,3 +110,10 @@ def test_importing_the_settings_creates_no_folder(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == str(var / "companion.sqlite3")
     assert not var.exists()
+
+
+def test_trusted_proxies_are_addresses_or_networks():
+    networks = env.env_networks("TRUSTED_PROXIES", [], {"TRUSTED_PROXIES": "127.0.0.1, 172.17.0.0/16,::1"})
+    assert [str(network) for network in networks] == ["127.0.0.1/32", "172.17.0.0/16", "::1/128"]
+    with pytest.raises(ImproperlyConfigured, match="TRUSTED_PROXIES"):
+        env.env_networks("TRUSTED_PROXIES", [], {"TRUSTED_PROXIES": "*"})
