@@ -23,11 +23,12 @@ help:
 	@echo "make bench-load     load benchmark: 20 clients against a local gunicorn (prints figures)"
 	@echo "make audit          Lighthouse (mobile) on the start page and a scoreboard (prints scores)"
 
-# Reinstall only when the dependencies change, so a second `make run` starts at once.
-$(VENV)/.installed: pyproject.toml
+# Reinstall only when the dependencies (or this recipe) change, so a second `make run` starts at once.
+# A new venv comes with Python's bundled setuptools (65 for 3.11, with known CVEs): upgraded too.
+$(VENV)/.installed: pyproject.toml Makefile
 	@command -v $(PYTHON) >/dev/null || { echo "Companion needs $(PYTHON) (Python 3.11)."; exit 1; }
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet --upgrade pip 'setuptools>=78.1.1'
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $@
 
