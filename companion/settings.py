@@ -63,6 +63,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A save that meets a locked database answers 503 "busy, try again", not 500.
+    "companion.busy.BusyDatabaseMiddleware",
     # Last, as django-axes asks: it turns a lockout into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]

@@ -21,3 +21,6 @@ urlpatterns = [
     path("favicon.ico", RedirectView.as_view(url="/static/favicon.svg", permanent=True)),
     path("admin/", admin.site.urls),
 ]
+
+# A busy database met outside a view (a session saved afterwards) is "busy", not a server error.
+handler500 = "companion.busy.server_error"

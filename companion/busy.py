@@ -1,0 +1,66 @@
+"""A save that meets a busy database answers "busy, try again" (HTTP 503), never a server error.
+
+SQLite lets one writer at a time: a save waits up to the busy timeout (20 s,
+``companion/env.py``) and then fails with ``OperationalError: database is
+locked``. PostgreSQL raises ``OperationalError`` too for lock timeouts,
+deadlocks and a lost connection. Nothing was stored (the transaction rolled
+back), so trying again is right. The answer is 503 with ``Retry-After``:
+
+* htmx requests get the sentence as plain text; ``static/js/app.js`` shows it
+  next to the form that was sent, which keeps what was typed;
+* other requests get a short page saying the same (the browser's Back keeps
+  the form as it was).
+
+:class:`BusyDatabaseMiddleware` catches it from views; :func:`server_error`
+(``handler500``) catches it from middleware (a session saved after the view).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from django.db import OperationalError
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.defaults import server_error as django_server_error
+
+RETRY_AFTER_SECONDS = 2
+log = logging.getLogger(__name__)
+
+
+def busy_message() -> str:
+    return _("Companion is busy saving something else. Nothing was saved: please try again in a moment.")
+
+
+def busy_response(request, error: BaseException) -> HttpResponse:
+    log.warning("Database busy on %s %s: %s", request.method, request.path, error)
+    if getattr(request, "htmx", False) or request.headers.get("HX-Request") == "true":
+        response = HttpResponse(busy_message(), status=503, content_type="text/plain; charset=utf-8")
+    else:
+        response = render(request, "busy.html", {"message": busy_message()}, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class BusyDatabaseMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, OperationalError):
+            return busy_response(request, exception)
+        return None
+
+
+def server_error(request, template_name="500.html"):
+    """``handler500``: a busy database from outside a view is still "busy", not "server error"."""
+    error = sys.exc_info()[1]
+    if isinstance(error, OperationalError):
+        return busy_response(request, error)
+    return django_server_error(request, template_name)
