@@ -7,7 +7,7 @@ deadlocks and a lost connection. Nothing was stored (the transaction rolled
 back), so trying again is right. The answer is 503 with ``Retry-After``:
 
 * htmx requests get the sentence as plain text; ``static/js/app.js`` shows it
-  next to the form that was sent, which keeps what was typed;
+  at the end of the form that was sent (by its button), which keeps what was typed;
 * other requests get a short page saying the same (the browser's Back keeps
   the form as it was).
 

@@ -16,16 +16,17 @@
   // nothing else to do here.
 
   // An htmx request that fails swaps nothing (htmx's default), so the form keeps what
-  // was typed; the reason is said right above the form. A busy database answers 503
-  // with the sentence as plain text (companion/busy.py); other failures get the
-  // page's general sentence. Polls of shared pages (data-live) handle their own.
+  // was typed; the reason is said at the end of the form, by its button, where the
+  // thumb is. A busy database answers 503 with the sentence as plain text
+  // (companion/busy.py); other failures get the page's general sentence. Polls of
+  // shared pages (data-live) handle their own.
   function failureBox(form) {
-    var box = form.previousElementSibling;
-    if (box && box.classList.contains("request-failure")) return box;
+    var box = form.querySelector(".request-failure");
+    if (box) return box;
     box = document.createElement("div");
-    box.className = "alert alert-warning request-failure";
+    box.className = "alert alert-warning request-failure mt-2 mb-0";
     box.setAttribute("role", "alert");
-    form.parentNode.insertBefore(box, form);
+    form.appendChild(box);
     return box;
   }
 
@@ -33,8 +34,9 @@
     var elt = event.detail && event.detail.elt;
     if (!elt || !elt.closest || elt.closest("[data-live]")) return;
     var form = elt.closest("form") || elt;
-    if (!form.parentNode) return;
-    failureBox(form).textContent = text || document.body.getAttribute("data-request-failed") || "";
+    var box = failureBox(form);
+    box.textContent = text || document.body.getAttribute("data-request-failed") || "";
+    if (box.scrollIntoView) box.scrollIntoView({ block: "nearest" });
   }
 
   document.addEventListener("htmx:responseError", function (event) {
@@ -47,7 +49,7 @@
     var elt = event.detail && event.detail.elt;
     if (!event.detail || !event.detail.successful || !elt || !elt.closest) return;
     var form = elt.closest("form");
-    var box = form && form.previousElementSibling;
-    if (box && box.classList.contains("request-failure")) box.remove();
+    var box = form && form.querySelector(".request-failure");
+    if (box) box.remove();
   });
 })();
