@@ -155,6 +155,13 @@ STORAGES = {
     },
 }
 
+# One import (a game night file) holds at most this much (companion/transfer.py). A long
+# real night is a dozen matches, a few hundred rounds and ten players; the bounds keep
+# the import's single write transaction to a fraction of a second on a small machine.
+IMPORT_MAX_MATCHES = 100
+IMPORT_MAX_ROUNDS = 5000
+IMPORT_MAX_PLAYERS = 60
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 

@@ -457,13 +457,13 @@ def test_submitting_without_a_file_asks_for_one(persona_client):
 # --- import: atomic -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("fault", ["refresh", "rounds"])
+@pytest.mark.parametrize("fault", ["seats", "rounds"])
 def test_a_failure_after_the_first_write_stores_nothing(full_night, outsider, fault):
-    """Fault injection: the night, new players, the match and its seats are written before this fails."""
+    """Fault injection: the night, new players and the matches (and seats) are written before this fails."""
     data = transfer.night_document(full_night)
     before = stored_rows()
-    if fault == "refresh":
-        patch = mock.patch("companion.play.standings.refresh", side_effect=RuntimeError("disk full"))
+    if fault == "seats":
+        patch = mock.patch.object(Seat.objects, "bulk_create", side_effect=RuntimeError("disk full"))
     else:
         patch = mock.patch.object(Round.objects, "bulk_create", side_effect=RuntimeError("disk full"))
     with patch as broken, pytest.raises(RuntimeError, match="disk full"):

@@ -15,8 +15,23 @@ Decisions:
   (``match 2 (Murlan): round 5: Dora is missing from the order``). Only a
   file without any problem is stored, in one transaction
   (:func:`store_night`), so a failure half-way stores nothing either.
+* **Bounded.** One file holds at most ``IMPORT_MAX_MATCHES`` matches,
+  ``IMPORT_MAX_ROUNDS`` rounds and ``IMPORT_MAX_PLAYERS`` different players
+  (settings.py); those are counted before anything else is read, so a huge
+  file is refused at once with a sentence naming the limit.
+* **A short write.** Everything, the derived standings columns included, is
+  worked out before the transaction; the transaction then inserts the night,
+  the new players, the matches, the seats and the rounds, one bulk insert per
+  table. Even the largest file allowed holds SQLite's single write lock for a
+  fraction of a second, so the other tables' saves do not wait for it. It is
+  still one transaction: if the server dies half-way, nothing of the night is
+  stored, and the file can simply be imported again.
+* **Names and titles follow the name rule** (``scoring/names.py``): player
+  names through the engine, the night's title here. A NUL character
+  (``\\u0000``) in the place or notes is refused too: PostgreSQL cannot store
+  it, and SQLite must not store what PostgreSQL would refuse.
 * **Players by name.** Seats are matched to the importing owner's roster
-  case-insensitively, like the match setup does; names not in the roster
+  by the name rule (case and invisible characters aside); names not in the roster
   become new players. When the roster spells a name differently ("anna" for
   "Anna"), the rounds are rewritten to the roster's spelling (the engine
   checks them again), so the stored match is consistent.
@@ -50,7 +65,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -62,6 +79,7 @@ from companion.play import standings
 from companion.play.setup import SetupError, check_setup
 from scoring.base import FIRST_DEALER, ScoringError, Standings, describe
 from scoring.matchfile import MatchFile, parse_json, read_match, renamed, with_first_dealer
+from scoring.names import name_key, name_problem
 from scoring.registry import ENGINES, get_engine
 
 NIGHT_KEYS = ("game_night", "matches")
@@ -217,6 +235,7 @@ def read_night(data: Any) -> NightToImport:
     matches = data["matches"]
     if not isinstance(matches, list):
         raise NightFileError(_("“matches” must be a list, not %(what)s") % {"what": describe(matches)})
+    check_size(matches)
     return NightToImport(
         title=_title(night),
         date=_date(night),
@@ -224,6 +243,50 @@ def read_night(data: Any) -> NightToImport:
         notes=_text(night, "notes"),
         matches=tuple(_read_match_at(number, raw) for number, raw in enumerate(matches, start=1)),
     )
+
+
+def check_size(matches: list) -> None:
+    """Refuse a file larger than one import may be, before any match is read.
+
+    Counted on the raw file (cheap): the matches, the rounds of all of them, and the
+    different player names (by the name rule), as far as they are lists and text.
+    """
+    most = settings.IMPORT_MAX_MATCHES
+    if len(matches) > most:
+        raise NightFileError(
+            _(
+                "the file has %(count)d matches, but one import takes at most %(max)d: "
+                "split the night into several files"
+            )
+            % {"count": len(matches), "max": most}
+        )
+    raw_matches = [raw for raw in matches if isinstance(raw, Mapping)]
+    rounds = sum(len(raw["rounds"]) for raw in raw_matches if isinstance(raw.get("rounds"), list))
+    most = settings.IMPORT_MAX_ROUNDS
+    if rounds > most:
+        raise NightFileError(
+            _(
+                "the file's matches have %(count)d rounds in all, but one import takes at most %(max)d: "
+                "split the night into several files"
+            )
+            % {"count": rounds, "max": most}
+        )
+    names = {
+        name_key(name)
+        for raw in raw_matches
+        if isinstance(raw.get("players"), list)
+        for name in raw["players"]
+        if isinstance(name, str)
+    }
+    most = settings.IMPORT_MAX_PLAYERS
+    if len(names) > most:
+        raise NightFileError(
+            _(
+                "the file names %(count)d different players, but one import takes at most %(max)d: "
+                "split the night into several files"
+            )
+            % {"count": len(names), "max": most}
+        )
 
 
 def read_import_match(raw: Any) -> MatchToImport:
@@ -284,6 +347,13 @@ def _title(night: Mapping) -> str:
     if not isinstance(title, str) or not title.strip():
         raise NightFileError(_("the game night needs a title"))
     title = title.strip()
+    # A title follows the name rule (scoring/names.py, match-format.md): no control
+    # character (NUL, which PostgreSQL cannot store, included) and something visible.
+    problem = name_problem(title)
+    if problem is not None and problem.code == "name.control":
+        raise NightFileError(_("the game night's title holds a control character such as a line break"))
+    if problem is not None:
+        raise NightFileError(_("the game night needs a title with a visible character"))
     if len(title) > TITLE_MAX:
         raise NightFileError(
             _("the game night's title is longer than %(max)d characters") % {"max": TITLE_MAX}
@@ -314,11 +384,20 @@ def _text(night: Mapping, key: str, most: int | None = None) -> str:
             _("the game night's %(field)s must be text, not %(what)s")
             % {"field": key, "what": describe(value)}
         )
+    _no_nul(value, key)
     if most is not None and len(value) > most:
         raise NightFileError(
             _("the game night's %(field)s is longer than %(max)d characters") % {"field": key, "max": most}
         )
     return value
+
+
+def _no_nul(value: str, field: str) -> None:
+    if "\0" in value:
+        raise NightFileError(
+            _("the game night's %(field)s contains a NUL character (\\u0000), which cannot be stored")
+            % {"field": field}
+        )
 
 
 # --- import: storing ------------------------------------------------------------
@@ -334,64 +413,110 @@ def import_night(data: Any, owner, user) -> GameNight:
         raise NightFileError(_("the players changed while importing: import the file again")) from None
 
 
-@transaction.atomic
+@dataclass(frozen=True)
+class PlannedMatch:
+    """One match as it will be written: players from the roster, rounds in their spelling."""
+
+    item: MatchToImport
+    players: list[Player]
+    rounds: list[dict[str, Any]]
+    result: Standings
+
+
 def store_night(night_file: NightToImport, owner, user) -> GameNight:
-    """Store a checked night: all of it, or (on any failure) nothing."""
+    """Store a checked night: all of it, or (on any failure) nothing.
+
+    The plan (roster, spellings, standings) is made before the transaction; the
+    transaction checks that the roster players it uses are still there under the
+    same names, then writes each table with one bulk insert.
+    """
     entered_by = user if getattr(user, "is_authenticated", False) else None
-    night = GameNight.objects.create(
-        owner=owner,
-        title=night_file.title,
-        date=night_file.date,
-        place=night_file.place,
-        notes=night_file.notes,
-    )
-    roster = _roster(owner, (name for item in night_file.matches for name in item.names))
-    results: dict[int, Standings] = {}
-    for item in night_file.matches:
-        players = [roster[name.lower()] for name in item.names]
-        rounds, result = item.rounds, item.result
-        spelling = {
-            name: player.name for name, player in zip(item.names, players, strict=True) if name != player.name
-        }
-        if spelling:
-            seats = [player.name for player in players]
-            rounds = [renamed(item.game, entry, spelling) for entry in rounds]
-            options = with_first_dealer(item.options, seats, item.first_dealer)
-            result = MatchFile(item.game, seats, options, rounds, ended=item.ended).score()
-        match = Match.objects.create(
-            night=night,
-            game=item.game,
-            first_dealer=item.first_dealer,
-            options=item.options,
-            closed=item.ended,
-            created_by=entered_by,
+    roster, new_players = _roster(owner, (name for item in night_file.matches for name in item.names))
+    plan = [_plan_match(item, roster) for item in night_file.matches]
+    used = {player.pk: player.name for planned in plan for player in planned.players if player.pk}
+    now = timezone.now()
+    with transaction.atomic():
+        if dict(Player.objects.filter(owner=owner, pk__in=used).values_list("pk", "name")) != used:
+            raise NightFileError(_("the players changed while importing: import the file again"))
+        night = GameNight.objects.create(
+            owner=owner,
+            title=night_file.title,
+            date=night_file.date,
+            place=night_file.place,
+            notes=night_file.notes,
+        )
+        Player.objects.bulk_create(new_players)
+        matches = Match.objects.bulk_create(
+            Match(
+                night=night,
+                game=planned.item.game,
+                first_dealer=planned.item.first_dealer,
+                options=planned.item.options,
+                closed=planned.item.ended,
+                created_by=entered_by,
+                round_count=len(planned.result.rounds),
+                finished_at=now if planned.result.finished else None,
+            )
+            for planned in plan
         )
         Seat.objects.bulk_create(
-            Seat(match=match, player=player, position=position) for position, player in enumerate(players)
+            seat for match, planned in zip(matches, plan, strict=True) for seat in _seats(match, planned)
         )
         Round.objects.bulk_create(
-            Round(match=match, number=number, entry=entry, entered_by=entered_by)
-            for number, entry in enumerate(rounds, start=1)
+            (
+                Round(match=match, number=number, entry=entry, entered_by=entered_by)
+                for match, planned in zip(matches, plan, strict=True)
+                for number, entry in enumerate(planned.rounds, start=1)
+            ),
+            batch_size=500,
         )
-        results[match.pk] = result
-    matches = Match.objects.with_seats().in_bulk(list(results))
-    for pk, result in results.items():
-        standings.refresh(matches[pk], result)
     return night
 
 
-def _roster(owner, names: Iterable[str]) -> dict[str, Player]:
-    """The owner's players by lower-case name, with the missing ones created.
+def _plan_match(item: MatchToImport, roster: Mapping[str, Player]) -> PlannedMatch:
+    players = [roster[name_key(name)] for name in item.names]
+    rounds, result = item.rounds, item.result
+    spelling = {
+        name: player.name for name, player in zip(item.names, players, strict=True) if name != player.name
+    }
+    if spelling:
+        seats = [player.name for player in players]
+        rounds = [renamed(item.game, entry, spelling) for entry in rounds]
+        options = with_first_dealer(item.options, seats, item.first_dealer)
+        result = MatchFile(item.game, seats, options, rounds, ended=item.ended).score()
+    return PlannedMatch(item, players, rounds, result)
 
-    Compared in Python, as the match setup does: SQLite's LOWER() knows only ASCII.
+
+def _seats(match: Match, planned: PlannedMatch) -> list[Seat]:
+    """The seats with their derived columns, as ``standings.refresh`` would write them."""
+    derived = standings.seat_results(planned.result)
+    seats = []
+    for position, player in enumerate(planned.players):
+        mine = derived[player.name]
+        seats.append(
+            Seat(
+                match=match,
+                player=player,
+                position=position,
+                total=mine.total,
+                won=mine.won,
+                place=mine.place,
+                score=mine.score,
+            )
+        )
+    return seats
+
+
+def _roster(owner, names: Iterable[str]) -> tuple[dict[str, Player], list[Player]]:
+    """The owner's players by :func:`name_key`, with the missing ones made (not saved yet).
+
+    Compared in Python by the name rule: "anna" and "An\\u200bna" are the roster's "Anna".
     """
-    roster = {player.name.lower(): player for player in Player.objects.filter(owner=owner)}
+    roster = {name_key(player.name): player for player in Player.objects.filter(owner=owner)}
     new: dict[str, Player] = {}
     for name in names:
-        key = name.lower()
+        key = name_key(name)
         if key not in roster and key not in new:
             new[key] = Player(owner=owner, name=name)
-    if new:
-        Player.objects.bulk_create(new.values())
-        roster.update(new)
-    return roster
+    roster.update(new)
+    return roster, list(new.values())
