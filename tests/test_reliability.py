@@ -125,8 +125,11 @@ def test_an_import_that_fails_after_its_first_write_stores_no_night_no_player_no
         raise Injected
 
     data = transfer.parse_night_file(transfer.dumps(document))
-    # The import's last write is the rounds' bulk insert (the seats carry their standings already).
-    with mock.patch.object(Round.objects, "bulk_create", side_effect=fail_on_rounds), pytest.raises(Injected):
+    # The import's last write is the rounds' insert (the seats carry their standings already).
+    with (
+        mock.patch("companion.transfer.services._insert_rounds", side_effect=fail_on_rounds),
+        pytest.raises(Injected),
+    ):
         transfer.import_night(data, newcomer, newcomer)
     assert counts() == before == (1, 4, 1, 2)
     # Without the fault the same file goes in whole, so the test above failed for the right reason.

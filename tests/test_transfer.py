@@ -465,7 +465,9 @@ def test_a_failure_after_the_first_write_stores_nothing(full_night, outsider, fa
     if fault == "seats":
         patch = mock.patch.object(Seat.objects, "bulk_create", side_effect=RuntimeError("disk full"))
     else:
-        patch = mock.patch.object(Round.objects, "bulk_create", side_effect=RuntimeError("disk full"))
+        patch = mock.patch(
+            "companion.transfer.services._insert_rounds", side_effect=RuntimeError("disk full")
+        )
     with patch as broken, pytest.raises(RuntimeError, match="disk full"):
         transfer.import_night(data, outsider, outsider)
     assert broken.called

@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, router, transaction
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
@@ -426,15 +426,31 @@ class PlannedMatch:
 def store_night(night_file: NightToImport, owner, user) -> GameNight:
     """Store a checked night: all of it, or (on any failure) nothing.
 
-    The plan (roster, spellings, standings) is made before the transaction; the
+    Everything is prepared before the transaction: the roster, the spellings, the
+    standings, every model instance and the rounds' database values. The
     transaction checks that the roster players it uses are still there under the
-    same names, then writes each table with one bulk insert.
+    same names, then inserts each table at once (the rounds, by far the most rows,
+    with one ``executemany``). So the write lock is held only for the inserts.
     """
     entered_by = user if getattr(user, "is_authenticated", False) else None
     roster, new_players = _roster(owner, (name for item in night_file.matches for name in item.names))
     plan = [_plan_match(item, roster) for item in night_file.matches]
     used = {player.pk: player.name for planned in plan for player in planned.players if player.pk}
     now = timezone.now()
+    matches = [
+        Match(
+            game=planned.item.game,
+            first_dealer=planned.item.first_dealer,
+            options=planned.item.options,
+            closed=planned.item.ended,
+            created_by=entered_by,
+            round_count=len(planned.result.rounds),
+            finished_at=now if planned.result.finished else None,
+        )
+        for planned in plan
+    ]
+    seats = [seat for match, planned in zip(matches, plan, strict=True) for seat in _seats(match, planned)]
+    rounds = _round_rows(plan, entered_by, now)
     with transaction.atomic():
         if dict(Player.objects.filter(owner=owner, pk__in=used).values_list("pk", "name")) != used:
             raise NightFileError(_("the players changed while importing: import the file again"))
@@ -446,31 +462,42 @@ def store_night(night_file: NightToImport, owner, user) -> GameNight:
             notes=night_file.notes,
         )
         Player.objects.bulk_create(new_players)
-        matches = Match.objects.bulk_create(
-            Match(
-                night=night,
-                game=planned.item.game,
-                first_dealer=planned.item.first_dealer,
-                options=planned.item.options,
-                closed=planned.item.ended,
-                created_by=entered_by,
-                round_count=len(planned.result.rounds),
-                finished_at=now if planned.result.finished else None,
-            )
-            for planned in plan
-        )
-        Seat.objects.bulk_create(
-            seat for match, planned in zip(matches, plan, strict=True) for seat in _seats(match, planned)
-        )
-        Round.objects.bulk_create(
-            (
-                Round(match=match, number=number, entry=entry, entered_by=entered_by)
-                for match, planned in zip(matches, plan, strict=True)
-                for number, entry in enumerate(planned.rounds, start=1)
-            ),
-            batch_size=500,
-        )
+        for match in matches:
+            match.night = night
+        Match.objects.bulk_create(matches)
+        Seat.objects.bulk_create(seats)  # their match and new players have their ids now
+        _insert_rounds(matches, rounds)
     return night
+
+
+ROUND_COLUMNS = ("match", "number", "entry", "entered_by", "entered_at", "updated_at")
+
+
+def _round_rows(plan: Sequence[PlannedMatch], entered_by, now) -> list[tuple[int, tuple]]:
+    """Each round as (the match's index in ``plan``, its other columns' database values)."""
+    connection = connections[router.db_for_write(Round)]
+    entry = Round._meta.get_field("entry")
+    stamp = Round._meta.get_field("entered_at").get_db_prep_save(now, connection)
+    user_id = entered_by.pk if entered_by is not None else None
+    return [
+        (index, (number, entry.get_db_prep_save(values, connection), user_id, stamp, stamp))
+        for index, planned in enumerate(plan)
+        for number, values in enumerate(planned.rounds, start=1)
+    ]
+
+
+def _insert_rounds(matches: Sequence[Match], rows: list[tuple[int, tuple]]) -> None:
+    """One INSERT, many rows: what bulk_create does, without preparing values inside the transaction."""
+    connection = connections[router.db_for_write(Round)]
+    columns = ", ".join(
+        connection.ops.quote_name(Round._meta.get_field(name).column) for name in ROUND_COLUMNS
+    )
+    sql = (
+        f"INSERT INTO {connection.ops.quote_name(Round._meta.db_table)} ({columns}) "
+        f"VALUES ({', '.join(['%s'] * len(ROUND_COLUMNS))})"
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [(matches[index].pk, *values) for index, values in rows])
 
 
 def _plan_match(item: MatchToImport, roster: Mapping[str, Player]) -> PlannedMatch:
