@@ -7,7 +7,7 @@ VAR := var
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load audit backup messages
+.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-import-load audit backup messages
 
 help:
 	@echo "make run            serve Companion on http://$(HOST):$(PORT)/ (SQLite in $(VAR)/)"
@@ -21,6 +21,7 @@ help:
 	@echo "make serve          serve Companion for real: gunicorn, DEBUG=0, compressed static files"
 	@echo "make backup         write a consistent copy of the database to $(VAR)/backups/"
 	@echo "make bench-load     load benchmark: 20 clients against a local gunicorn (prints figures)"
+	@echo "make bench-import-load  rounds at two tables while the largest allowed import runs (prints figures)"
 	@echo "make audit          Lighthouse (mobile) on the start page and a scoreboard (prints scores)"
 
 # Reinstall only when the dependencies (or this recipe) change, so a second `make run` starts at once.
@@ -98,6 +99,9 @@ bench-scoring: $(VENV)/.installed
 
 bench-load: $(VENV)/.installed
 	$(PY) -m tests.benchmarks.bench_load
+
+bench-import-load: $(VENV)/.installed
+	$(PY) -m tests.benchmarks.bench_import_load $(BENCH_ARGS)
 
 # Lighthouse 12.2.3 is the last 12.x that runs on Node 20; npx fetches it from the npm registry.
 audit: $(VENV)/.installed system-deps
