@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from companion.models import GameNight, Player
+from scoring.names import name_problem, same_name
 
 User = get_user_model()
+
+
+# A player's colour goes into a style attribute (--player-colour): only #rrggbb gets there.
+HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 class GameNightForm(forms.ModelForm):
@@ -20,6 +28,16 @@ class GameNightForm(forms.ModelForm):
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "notes": forms.Textarea(attrs={"rows": 3}),
         }
+
+    def clean_title(self):
+        """A title follows the name rule (scoring/names.py): no control character, something visible."""
+        title = self.cleaned_data["title"].strip()
+        problem = name_problem(title)
+        if problem is not None and problem.code == "name.control":
+            raise forms.ValidationError(_("A title cannot hold a control character such as a line break."))
+        if problem is not None:
+            raise forms.ValidationError(_("A title needs a visible character."))
+        return title
 
 
 class MemberForm(forms.Form):
@@ -55,8 +73,18 @@ class PlayerForm(forms.ModelForm):
         name = " ".join(self.cleaned_data["name"].split())
         if not name:
             raise forms.ValidationError(_("A player needs a name."))
-        clash = Player.objects.filter(owner=self.owner, name__iexact=name).exclude(pk=self.instance.pk)
-        if clash.exists():
+        # The name rule (scoring/names.py): no control character, something visible, and
+        # "anna" or "An\u200bna" is the same name as "Anna" (compared in Python: SQLite's
+        # LOWER() knows only ASCII, and no database ignores invisible characters).
+        problem = name_problem(name)
+        if problem is not None:
+            raise forms.ValidationError(problem.translated(gettext))
+        others = (
+            Player.objects.filter(owner=self.owner)
+            .exclude(pk=self.instance.pk)
+            .values_list("name", flat=True)
+        )
+        if any(same_name(other, name) for other in others):
             raise forms.ValidationError(
                 _("You already have a player called “%(name)s”."), params={"name": name}
             )
@@ -64,9 +92,9 @@ class PlayerForm(forms.ModelForm):
 
     def clean_colour(self):
         colour = self.cleaned_data["colour"]
-        if colour and not (len(colour) == 7 and colour[0] == "#"):
+        if colour and not HEX_COLOUR.fullmatch(colour):
             raise forms.ValidationError(_("Pick a colour like #d63384."))
-        return colour
+        return colour.lower()
 
     def save(self, commit: bool = True):
         from companion.nights.roster import rename_player

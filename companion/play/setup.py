@@ -55,6 +55,7 @@ from companion.i18n.errors import error_text, option_error_text
 from companion.models import GameNight, Match, Player, Seat
 from companion.play import standings
 from scoring.base import FIRST_DEALER, Engine, Option, ScoringError, quote
+from scoring.names import name_key
 from scoring.registry import get_engine
 
 DEFAULT_GAME = registry.DEFAULT
@@ -140,11 +141,12 @@ def check_setup(
     names = tuple(tidy_name(name) for name in names)
     seen: set[str] = set()
     for name in names:
-        if name and name.lower() in seen:
+        # The name rule's key: "anna" and "An\u200bna" are Anna (scoring/names.py).
+        if name and name_key(name) in seen:
             raise SetupError(
                 gettext("“%(name)s” is seated twice: every seat needs a different player.") % {"name": name}
             )
-        seen.add(name.lower())
+        seen.add(name_key(name))
     for name in names:
         if len(name) > NAME_MAX_LENGTH:
             raise SetupError(
@@ -167,7 +169,7 @@ def check_setup(
 
 
 def _player_for(night: GameNight, roster: dict[str, Player], name: str) -> Player:
-    player = roster.get(name.lower())
+    player = roster.get(name_key(name))
     if player is not None:
         return player
     try:
@@ -176,7 +178,7 @@ def _player_for(night: GameNight, roster: dict[str, Player], name: str) -> Playe
     except IntegrityError:
         # Another phone created the same name a moment ago.
         player = Player.objects.get(owner_id=night.owner_id, name__iexact=name)
-    roster[name.lower()] = player
+    roster[name_key(name)] = player
     return player
 
 
@@ -191,7 +193,7 @@ def create_match(
 ) -> Match:
     """Start a match of ``game`` in ``night``: seats in clockwise order, checked house rules.
 
-    Players come from the night owner's roster (matched case-insensitively) or
+    Players come from the night owner's roster (matched by the name rule's key) or
     are created there. Raises :class:`SetupError` and stores nothing when the
     setup is not allowed.
     """
@@ -200,7 +202,7 @@ def create_match(
     except ScoringError as error:
         raise SetupError(error_text(error)) from None
     setup = check_setup(engine, names, first_dealer_seat, options)
-    roster = {player.name.lower(): player for player in players_for_night(night)}
+    roster = {name_key(player.name): player for player in players_for_night(night)}
     players = [_player_for(night, roster, name) for name in setup.names]
     match = Match.objects.create(
         night=night,
