@@ -324,6 +324,22 @@ def test_a_new_round_changes_the_version_and_the_poll_gets_the_fragment(client, 
     assert client.get(live_url(link, new_version)).status_code == 204
 
 
+def test_the_version_is_opaque_and_per_match(client, night, murlan, owner):
+    """It used to carry the newest RoundChange id (a site-wide counter) and the night's save time."""
+    hand(murlan, 1, "Anna", "Beat", "Cla", "Dora")
+    other = MatchFactory(night=night, game="murlan", names=["Anna", "Beat", "Cla", "Dora"])
+    hand(other, 1, "Anna", "Beat", "Cla", "Dora")
+    link = sharing.create_link(match=murlan, user=None)
+    version = version_of(client.get(shared_url(link)).content.decode())
+    assert re.fullmatch(r"[0-9a-f]{24}", version), version  # no counter, no timestamp
+    assert version == sharing.live_state(link.token).version  # stable while nothing changes
+    # Two matches in the same state, and the same match through its night's link, differ.
+    other_link = sharing.create_link(match=other, user=None)
+    night_link = sharing.create_link(night=night, user=None)
+    assert sharing.live_state(other_link.token).version != version
+    assert sharing.live_state(night_link.token, murlan.pk).version != version
+
+
 def test_every_kind_of_change_changes_a_matchs_version(murlan, owner):
     link = sharing.create_link(match=murlan, user=None)
     seen = [sharing.live_state(link.token).version]

@@ -22,6 +22,12 @@ column to maintain:
 What does not change a version: renaming a player, and the Elfer raus! bonus
 board (the shared page does not show it). The page shows them anew on the
 next round.
+
+The version the page gets is opaque: an HMAC (keyed by SECRET_KEY) of those
+facts together with the link's token and the match. A ``RoundChange`` id is a
+site-wide counter, and the night's save time a timestamp: shown as they are,
+anyone holding a link could watch how busy the whole site is. The digest is
+equal exactly when the facts are, which is all a poll compares.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, IntegerField, Max, OuterRef, Subquery, Sum
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from companion.models import GameNight, Match, RoundChange, ShareLink
@@ -112,7 +119,20 @@ def _match_version(newest_change: int | None, closed: bool, night_saved) -> str:
     return f"m{newest_change or 0}.{int(closed)}.{night_saved.timestamp():.6f}"
 
 
+def _opaque(token: str, match_pk: int | None, facts: str) -> str:
+    """A per-link, per-match digest of ``facts``: equal when they are, telling nothing else."""
+    return salted_hmac("companion.sharing.version", f"{token}|{match_pk}|{facts}").hexdigest()[:24]
+
+
 def live_state(token: str, match_pk: int | None = None) -> LiveState | None:
+    """The state behind ``token`` (or, for a night's link, its match ``match_pk``), version opaque."""
+    state = _live_facts(token, match_pk)
+    if state is None:
+        return None
+    return LiveState(state.match_id, state.night_id, _opaque(token, match_pk, state.version))
+
+
+def _live_facts(token: str, match_pk: int | None = None) -> LiveState | None:
     """The state behind ``token`` (or, for a night's link, its match ``match_pk``) in one query.
 
     None when the token is unknown or revoked, or the match is not the link's night's.
