@@ -171,7 +171,8 @@ def test_the_night_export_needs_the_same_queries_for_one_match_or_four(
 
 
 def csv_rows(response):
-    return list(csv.reader(io.StringIO(response.content.decode())))
+    """The rows as a spreadsheet reads them: the UTF-8 byte-order mark is not part of the first cell."""
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 def test_the_molotow_csv_has_a_row_per_round_and_player_with_running_totals(persona_client, full_night):
@@ -244,6 +245,17 @@ def test_the_elfer_and_murlan_csv_describe_each_players_part(persona_client, ful
         ["2", "Cla", "1", "4", "3"],
         ["2", "Dora", "0", "0", "4"],
     ]
+
+
+def test_the_csv_starts_with_a_byte_order_mark_so_excel_shows_umlauts(persona_client, night):
+    """Excel on Windows reads a CSV without the mark as Windows-1252: "Jürg" became "JÃ¼rg"."""
+    match = start(
+        night, "murlan", ["Jürg", "Beat", "Cla", "Dora"], [{"order": ["Jürg", "Beat", "Cla", "Dora"]}]
+    )
+    content = persona_client("owner").get(reverse("match_export_csv", args=[match.pk])).content
+    assert content.startswith(b"\xef\xbb\xbfround,player,")
+    assert content.count(b"\xef\xbb\xbf") == 1
+    assert "Jürg".encode() in content
 
 
 def test_a_name_a_spreadsheet_would_run_as_a_formula_is_quoted_in_the_csv(persona_client, night):

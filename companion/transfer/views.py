@@ -26,11 +26,17 @@ def match_export_json(request, pk):
     return download(document, "application/json", transfer.match_filename(match, "json"))
 
 
+# Excel on Windows reads a CSV file as the local code page (Windows-1252) unless it starts
+# with a UTF-8 byte-order mark: without it "Jürg" shows as "JÃ¼rg". LibreOffice, Numbers,
+# Google Sheets and Python's "utf-8-sig" take the mark as what it is.
+UTF8_BOM = "\ufeff"
+
+
 @login_required
 @require_GET
 def match_export_csv(request, pk):
     match = get_match_for_user(request.user, pk)
-    return download(transfer.rounds_csv(match), "text/csv", transfer.match_filename(match, "csv"))
+    return download(UTF8_BOM + transfer.rounds_csv(match), "text/csv", transfer.match_filename(match, "csv"))
 
 
 @login_required
