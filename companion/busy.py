@@ -45,6 +45,24 @@ def busy_response(request, error: BaseException) -> HttpResponse:
     return response
 
 
+# PostgreSQL's "try again" errors: lock_timeout, deadlock, serialization failure, statement timeout.
+RETRYABLE_SQLSTATES = {"55P03", "40P01", "40001", "57014"}
+
+
+def is_busy(error: BaseException) -> bool:
+    """A locked or unreachable database, not a broken one ("no such table" stays a server error)."""
+    if not isinstance(error, OperationalError):
+        return False
+    cause = error.__cause__
+    sqlstate = getattr(cause, "sqlstate", None)
+    if sqlstate is not None:
+        return sqlstate in RETRYABLE_SQLSTATES
+    if cause is not None and type(cause).__module__.startswith("psycopg"):
+        return True  # no SQLSTATE: the connection itself failed (server restarting, network)
+    text = str(error).lower()
+    return "locked" in text or "busy" in text
+
+
 class BusyDatabaseMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -53,7 +71,7 @@ class BusyDatabaseMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        if isinstance(exception, OperationalError):
+        if is_busy(exception):
             return busy_response(request, exception)
         return None
 
@@ -61,6 +79,6 @@ class BusyDatabaseMiddleware:
 def server_error(request, template_name="500.html"):
     """``handler500``: a busy database from outside a view is still "busy", not "server error"."""
     error = sys.exc_info()[1]
-    if isinstance(error, OperationalError):
+    if error is not None and is_busy(error):
         return busy_response(request, error)
     return django_server_error(request, template_name)

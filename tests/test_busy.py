@@ -111,3 +111,13 @@ def test_other_server_errors_stay_server_errors(db):
         "django.contrib.sessions.middleware.SessionMiddleware.process_response", side_effect=RuntimeError
     ):
         assert client.get(reverse("login")).status_code == 500
+
+
+def test_a_broken_database_is_still_a_server_error_not_busy(db):
+    """Only a locked (or unreachable) database is "busy": a missing table is a real fault."""
+    client = Client(raise_request_exception=False)
+    with mock.patch(
+        "django.contrib.sessions.middleware.SessionMiddleware.process_response",
+        side_effect=OperationalError("no such table: companion_round"),
+    ):
+        assert client.get(reverse("login")).status_code == 500
