@@ -278,6 +278,9 @@ class RoundChange(models.Model):
         ADDED = "added", _("added")
         EDITED = "edited", _("edited")
         UNDONE = "undone", _("undone")
+        # The table ended the match by hand after round ``number``, or took that back.
+        ENDED = "ended", _("ended by the table")
+        RESUMED = "resumed", _("resumed")
 
     match = models.ForeignKey(
         Match, on_delete=models.CASCADE, related_name="changes", verbose_name=_("match")

@@ -85,7 +85,7 @@ ROUTES: dict[str, Route] = {
     "match_rules": Route("night", "match", ("GET",)),
     "match_export_json": Route("night", "match", ("GET",)),
     "match_export_csv": Route("night", "match", ("GET",)),
-    "match_close": Route("night", "match", ("POST",)),
+    "match_close": Route("night", "match", ("GET", "POST")),
     "match_reopen": Route("night", "match", ("POST",)),
     "match_rematch": Route("night", "match", ("POST",)),
     "round_add": Route("night", "match", ("POST",)),

@@ -88,6 +88,10 @@ def _nothing(*args: Any) -> dict[str, Any]:
     return {}
 
 
+def _no_words(entry: Entry, players: Sequence[str]) -> str:
+    return ""
+
+
 def _zero(options: Mapping[str, Any]) -> int:
     return 0
 
@@ -133,6 +137,11 @@ class GameParts:
     place_detail: Callable[[Standings, str], str] = _no_text  # beside a total in the night report
     entry_kwargs: Callable[[Any], dict[str, Any]] = _nothing  # what the entry form takes from the match
     urls: str | None = None  # the game's own URLconf module (Elfer raus!: the bonus board)
+    # A stored round entry as one sentence in the table's words, for the history of changes:
+    # "Anna 30 · Beat 45 · Cla 40 · Dora 42; Anna drew the highest card". Gets the seated names in order.
+    describe_entry: Callable[[Entry, Sequence[str]], str] = _no_words
+    # More for the game's status partial (``game_status`` in the scoreboard context), from the standings.
+    status_context: Callable[[Standings], dict[str, Any]] = _nothing
 
     # -- files, by convention --
 
@@ -166,6 +175,20 @@ class GameParts:
     @property
     def stylesheet(self) -> str:
         return f"games/{self.key}/game.css"
+
+
+def in_seat_order(values: Mapping[str, Any], players: Sequence[str]) -> list[tuple[str, Any]]:
+    """A map of a round entry by player, seated players first in seat order, then any other name.
+
+    Names not seated can remain in an old history entry (a player renamed since).
+    """
+    seated = [(name, values[name]) for name in players if name in values]
+    return seated + [(name, value) for name, value in values.items() if name not in players]
+
+
+def points_line(values: Mapping[str, Any], players: Sequence[str]) -> str:
+    """Every player's number of a round: "Anna 30 · Beat 45 · Cla 40"."""
+    return " · ".join(f"{name} {value}" for name, value in in_seat_order(values, players))
 
 
 def count_text(singular: str, plural: str, count: int) -> str:

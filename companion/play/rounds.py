@@ -135,13 +135,45 @@ def preview_edit(match: Match, entry: Mapping[str, Any], *, number: int) -> Edit
     return EditPreview(before, after, changes)
 
 
-def set_closed(match: Match, closed: bool) -> Standings:
-    """The table ends an open-ended match by hand, or takes that back."""
+def set_closed(match: Match, closed: bool, *, user=None) -> Standings:
+    """The table ends the match by hand after its last round (``closed``), or takes that back.
+
+    Any game may end early: the best totals win, as if the game had ended there
+    (match-format.md ``ended``). A match with no round, or one its own rules
+    already ended, has nothing to end; resuming a match the table did not end
+    changes nothing. Both are said as a :class:`RoundConflict` (a second phone,
+    a stale page). The history records who ended or resumed it after which round.
+    """
     with transaction.atomic():
         match = _locked(match)
+        if match.closed == closed:
+            raise RoundConflict(
+                _("The match was already ended. Here is the match as it is now.")
+                if closed
+                else _("The match was already resumed. Here is the match as it is now.")
+            )
+        played = len(match.rounds.all())
+        if closed:
+            if not played:
+                raise RoundConflict(
+                    _("A match ends after a round: enter the first round, or delete the match.")
+                )
+            if standings_service.standings(match).finished:
+                raise RoundConflict(_("The match is already over by its rules."))
         match.closed = closed
         match.save(update_fields=["closed"])
+        RoundChange.objects.create(
+            match=match,
+            number=played,
+            action=RoundChange.Action.ENDED if closed else RoundChange.Action.RESUMED,
+            user=user,
+        )
         return standings_service.refresh(match)
+
+
+def end_preview(match: Match) -> Standings:
+    """The standings if the table ended the match now (nothing is written)."""
+    return standings_service.match_file(match).score(closed=True)
 
 
 def _clear_board(match: Match) -> None:

@@ -123,6 +123,7 @@ def scoreboard_context(match: Match, result: Standings, *, form=None, error: str
         "form": form,
         "error": error,
         "open_ended": result.options.get("rounds", 0) is None,
+        "game_status": registry.get(match.game).status_context(result),
         **game_templates(match),
         "entry_template": form.template_name if form is not None else "",
     }

@@ -16,7 +16,14 @@ from companion.games import registry
 from companion.i18n.errors import error_text
 from companion.play import rounds as round_service
 from companion.play import standings as standings_service
-from companion.play.scoreboard import entry_form, game_templates, recent_changes, scoreboard_context
+from companion.play.history import history
+from companion.play.scoreboard import (
+    entry_form,
+    game_templates,
+    player_lines,
+    scoreboard_context,
+    winners_sentence,
+)
 from companion.play.setup import SetupError, rematch
 from scoring.base import ScoringError
 
@@ -38,23 +45,52 @@ def match_detail(request, pk):
 @login_required
 def match_history(request, pk):
     match = get_match_for_user(request.user, pk)
-    return render(request, "play/history.html", {"match": match, "changes": recent_changes(match, 200)})
+    return render(request, "play/history.html", {"match": match, "lines": history(match, 200)})
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def match_close(request, pk):
-    """The table ends an open-ended match (Anrufen and Elfer raus! without a set number of rounds)."""
+    """End the match here: GET asks first (who would win with the totals now), POST ends it.
+
+    Open-ended matches (Anrufen and Elfer raus! without a set number of rounds)
+    end this way; any other match may stop early the same way.
+    """
     match = get_match_for_user(request.user, pk)
-    round_service.set_closed(match, True)
+    result = standings_service.standings(match)
+    if request.method == "GET":
+        if result.finished or not result.rounds:
+            return redirect(match)
+        ending = round_service.end_preview(match)
+        return render(
+            request,
+            "play/match_end.html",
+            {
+                "match": match,
+                "night": match.night,
+                "ending": ending,
+                "winners_sentence": winners_sentence(ending),
+                "open_ended": result.options.get("rounds", 0) is None,
+                "lines": player_lines(match, ending),
+                **game_templates(match),
+            },
+        )
+    try:
+        round_service.set_closed(match, True, user=request.user)
+    except round_service.RoundConflict as conflict:
+        messages.info(request, str(conflict))
     return redirect(match)
 
 
 @login_required
 @require_POST
 def match_reopen(request, pk):
+    """Resume: take back the table's end of the match; rounds can be entered again."""
     match = get_match_for_user(request.user, pk)
-    round_service.set_closed(match, False)
+    try:
+        round_service.set_closed(match, False, user=request.user)
+    except round_service.RoundConflict as conflict:
+        messages.info(request, str(conflict))
     return redirect(match)
 
 

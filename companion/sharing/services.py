@@ -106,7 +106,13 @@ def qr_svg(url: str, *, title: str = "") -> str:
 
 def _newest_change(**match_filter):
     """The id of the newest RoundChange of the matches selected by ``match_filter`` (an OuterRef)."""
-    changes = RoundChange.objects.filter(**match_filter).order_by().values(*match_filter)
+    # Ending and resuming are in the version as ``closed``: a resumed match shows as it was before.
+    changes = (
+        RoundChange.objects.filter(**match_filter)
+        .exclude(action__in=[RoundChange.Action.ENDED, RoundChange.Action.RESUMED])
+        .order_by()
+        .values(*match_filter)
+    )
     return Subquery(changes.annotate(newest=Max("pk")).values("newest")[:1], output_field=IntegerField())
 
 

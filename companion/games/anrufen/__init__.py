@@ -45,4 +45,5 @@ GAME = GameParts(
     sheet_context=rules.sheet_context,
     sheet_landscape=True,  # the chip ledger needs the width
     start_total=starting_chips,
+    describe_entry=rules.describe_entry,
 )

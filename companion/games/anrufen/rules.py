@@ -6,7 +6,7 @@ on paper is what the app pays.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -162,3 +162,55 @@ def describe_example(worked) -> str:
         for kind in marriages.get("opponents", [])
     ]
     return ", ".join(parts)
+
+
+def describe_entry(entry: Mapping[str, Any], players: Sequence[str]) -> str:
+    """The deal for the history of changes, as the table said it.
+
+    "Anna bid Normal and called Cla, who raised to Hundred, contra, Anna+Cla 5 tricks,
+    Anna+Cla 62 card points + marriage 20, opponents: trump marriage 40".
+    """
+    if entry.get("redeal"):
+        return str(gettext("everybody passed twice: redeal"))
+    bidder, partner = entry.get("bidder", ""), entry.get("partner")
+    bid = _contract(entry.get("bid"))
+    if partner and entry.get("raised_to"):
+        parts = [
+            gettext("%(bidder)s bid %(bid)s and called %(partner)s, who raised to %(raised)s")
+            % {"bidder": bidder, "bid": bid, "partner": partner, "raised": _contract(entry["raised_to"])}
+        ]
+    elif partner:
+        parts = [
+            gettext("%(bidder)s bid %(bid)s and called %(partner)s")
+            % {"bidder": bidder, "bid": bid, "partner": partner}
+        ]
+    else:
+        parts = [gettext("%(bidder)s bid %(bid)s, alone") % {"bidder": bidder, "bid": bid}]
+    if entry.get("contra"):
+        parts.append(gettext("contra"))
+    side = f"{bidder}+{partner}" if partner else bidder
+    if "tricks" in entry:
+        tricks = entry["tricks"]
+        if tricks:
+            parts.append(
+                ngettext("%(side)s %(count)d trick", "%(side)s %(count)d tricks", tricks)
+                % {"side": side, "count": tricks}
+            )
+        else:
+            parts.append(gettext("%(side)s no trick") % {"side": side})
+    marriages = entry.get("marriages") or {}
+    own = [str(MARRIAGES.get(kind, kind)) for kind in marriages.get("bidder", [])]
+    if "points" in entry:
+        points = gettext("%(side)s %(points)s card points") % {"side": side, "points": entry["points"]}
+        parts.append(" + ".join([points, *own]))
+    elif own:
+        parts.append(gettext("%(side)s: %(marriages)s") % {"side": side, "marriages": " + ".join(own)})
+    parts += [
+        gettext("opponents: %(marriage)s") % {"marriage": MARRIAGES.get(kind, kind)}
+        for kind in marriages.get("opponents", [])
+    ]
+    return ", ".join(str(part) for part in parts)
+
+
+def _contract(key: Any) -> str:
+    return str(CONTRACTS.get(key, key)) if isinstance(key, str) else str(key)

@@ -43,4 +43,5 @@ GAME = GameParts(
     option_texts=rules.OPTION_TEXTS,
     sheet_rows=20,  # rounds that fit one A4 page with room to write
     chart_target=target_line,
+    describe_entry=rules.describe_entry,
 )

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
 
-from companion.games.parts import count_text, winners_text
+from companion.games.parts import count_text, points_line, winners_text
 
 # The engine's English option texts, marked for makemessages (shown through gettext()).
 OPTION_TEXTS = (
@@ -52,3 +52,9 @@ def example_result(worked) -> str:
     if result.finished:
         return winners_text(result.winners)
     return gettext("not over: the table ends it")
+
+
+def describe_entry(entry: Mapping[str, Any], players: Sequence[str]) -> str:
+    """The round for the history of changes: "Anna 5 · Beat 0 · Cla 12" (a player left out scored 0)."""
+    given = entry.get("points", {})
+    return points_line({**dict.fromkeys(players, 0), **given}, players)

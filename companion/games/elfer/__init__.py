@@ -62,4 +62,5 @@ GAME = GameParts(
     round_label=game_label,
     entry_kwargs=board,
     urls="companion.games.elfer.urls",
+    describe_entry=rules.describe_entry,
 )

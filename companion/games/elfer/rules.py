@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop, ngettext
@@ -26,16 +26,24 @@ def house_rules(options: Mapping[str, Any]) -> dict[str, str]:
 
 def hands(worked) -> list[str]:
     """Each player's bonus cards and what is left in hand ("out" for the empty hand)."""
-    entry = worked.entry
-    shown = []
-    for name in worked.players:
-        bonus = entry.get("bonus", {}).get(name, 0)
-        cards = [str(card) for card in entry.get("cards", {}).get(name, [])]
-        cards += [gettext("joker")] * entry.get("jokers", {}).get(name, 0)
-        parts = [ngettext("%(count)d bonus", "%(count)d bonus", bonus) % {"count": bonus}] if bonus else []
-        parts.append(", ".join(cards) if cards else gettext("out"))
-        shown.append("; ".join(parts))
-    return shown
+    return [hand_words(worked.entry, name) for name in worked.players]
+
+
+def hand_words(entry: Mapping[str, Any], name: str) -> str:
+    """One player's bonus cards and what is left in hand: "2 bonus; 3, 12, joker", "out"."""
+    bonus = entry.get("bonus", {}).get(name, 0)
+    cards = [str(card) for card in entry.get("cards", {}).get(name, [])]
+    cards += [gettext("joker")] * entry.get("jokers", {}).get(name, 0)
+    parts = [ngettext("%(count)d bonus", "%(count)d bonus", bonus) % {"count": bonus}] if bonus else []
+    parts.append(", ".join(cards) if cards else gettext("out"))
+    return "; ".join(parts)
+
+
+def describe_entry(entry: Mapping[str, Any], players: Sequence[str]) -> str:
+    """The game for the history of changes: "Anna: out · Beat: 2 bonus; 3, 12 · …"."""
+    named = {*entry.get("bonus", {}), *entry.get("cards", {}), *entry.get("jokers", {})}
+    names = [*players, *sorted(named - set(players))]
+    return " · ".join(f"{name}: {hand_words(entry, name)}" for name in names)
 
 
 def describe_example(worked) -> str:

@@ -44,4 +44,5 @@ GAME = GameParts(
     option_texts=rules.OPTION_TEXTS,
     sheet_rows=None,  # one row per deal of the match
     place_detail=sticks_and_potatoes,
+    describe_entry=rules.describe_entry,
 )

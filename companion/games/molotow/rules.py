@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
 
-from companion.games.parts import count_text
+from companion.games.parts import count_text, points_line
 from scoring.molotow import OWN_AWARD
 
 # The engine's English option texts, marked for makemessages (shown through gettext()).
@@ -42,6 +42,17 @@ def describe_example(worked) -> str:
     points = " / ".join(str(entry["points"][name]) for name in worked.players)
     if "draw_loser" in entry:
         return gettext("%(points)s; %(name)s draws the highest card") % {
+            "points": points,
+            "name": entry["draw_loser"],
+        }
+    return points
+
+
+def describe_entry(entry: Mapping[str, Any], players: Sequence[str]) -> str:
+    """The deal for the history of changes: "Anna 30 · Beat 45 · Cla 40 · Dora 42; Anna drew the highest card"."""
+    points = points_line(entry.get("points", {}), players)
+    if entry.get("draw_loser"):
+        return gettext("%(points)s; %(name)s drew the highest card") % {
             "points": points,
             "name": entry["draw_loser"],
         }

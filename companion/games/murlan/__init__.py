@@ -48,4 +48,6 @@ GAME = GameParts(
     sheet_context=rules.sheet_context,
     round_label=hand_label,
     chart_target=target_line,
+    describe_entry=rules.describe_entry,
+    status_context=rules.status_context,
 )

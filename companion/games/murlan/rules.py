@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
@@ -68,3 +68,30 @@ def sheet_context(options: Mapping[str, Any], players: int) -> dict[str, Any]:
         "targets": [*ladder, options["max_target"]],
         "points": list(range(players - 1, -1, -1)),  # n-1 for the first finisher down to 0
     }
+
+
+def describe_entry(entry: Mapping[str, Any], players: Sequence[str]) -> str:
+    """The hand for the history of changes: "finishing order: Anna, Cla, Beat, Dora"."""
+    return gettext("finishing order: %(names)s") % {"names": ", ".join(entry.get("order", []))}
+
+
+def status_context(result) -> dict[str, Any]:
+    """The scoreboard says when the last hand raised the target: "Anna and Beat reached 21: the target is now 31"."""
+    history = result.table["target_history"]
+    if not history:
+        return {}
+    before = history[-2] if len(history) > 1 else result.options["target"]
+    if history[-1] == before:
+        return {}
+    reached = [name for name in result.players if result.totals[name] >= before]
+    return {
+        "target_rose": gettext("%(names)s reached %(before)d: the target is now %(target)d")
+        % {"names": and_list(reached), "before": before, "target": history[-1]}
+    }
+
+
+def and_list(names: Sequence[str]) -> str:
+    """Names as a list in words: "Anna and Beat", "Anna, Beat and Cla"."""
+    if len(names) < 2:
+        return "".join(names)
+    return gettext("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
