@@ -53,10 +53,19 @@ def test_a_visitor_switches_and_the_cookie_keeps_the_choice_for_a_year(client):
 
 def test_the_menu_offers_the_other_language_in_its_own_words(client, owner):
     page = client.get(reverse("rules_index"), **ENGLISH_BROWSER).content.decode()
-    assert '<span lang="de">Deutsch</span>' in page and 'value="de"' in page and 'value="en"' not in page
+    assert (
+        'Language: <span lang="de">Deutsch</span>' in page
+        and 'value="de"' in page
+        and 'value="en"' not in page
+    )
     client.force_login(owner)
     page = client.get(reverse("home"), **GERMAN_BROWSER).content.decode()
-    assert '<span lang="en">English</span>' in page and 'value="en"' in page and 'value="de"' not in page
+    assert (
+        'Sprache: <span lang="en">English</span>' in page
+        and 'value="en"' in page
+        and 'value="de"' not in page
+    )
+    assert '<span aria-hidden="true" title="English">EN</span>' in page
     assert 'name="next" value="/"' in page
 
 
