@@ -90,6 +90,7 @@ ROUTES: dict[str, Route] = {
     "match_rematch": Route("night", "match", ("POST",)),
     "round_add": Route("night", "match", ("POST",)),
     "round_undo": Route("night", "match", ("POST",)),
+    "round_restore": Route("night", "match", ("POST",)),
     "round_edit": Route("night", "match,number"),
     "elfer_board_complete": Route("night", "elfer", ("POST",)),
     "elfer_board_undo": Route("night", "elfer", ("POST",)),

@@ -188,3 +188,70 @@ def test_the_scoreboard_draws_the_running_totals_with_the_target(persona_client,
     assert "Running totals, round by round" in chart
     assert "Anna" in chart and "Dora" in chart
     assert "21" in chart  # the Murlan target line
+
+
+# --- table mode: restore after undo, the saved-round announcement, the shared result ---
+
+
+def restore(client, match, number, htmx=True):
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    return client.post(reverse("round_restore", args=[match.pk]), {"number": number}, **headers)
+
+
+def test_an_undone_hand_is_offered_back_and_restored_exactly(persona_client, murlan, owner):
+    client = persona_client("owner")
+    add_hand(client, murlan, 1, 0, 1, 2, 3)
+    add_hand(client, murlan, 2, 1, 0, 2, 3)
+    undo = client.post(reverse("round_undo", args=[murlan.pk]), {"number": 2}, HTTP_HX_REQUEST="true")
+    assert "Restore round 2" in undo.content.decode()
+    response = restore(client, murlan, 2)
+    page = response.content.decode()
+    assert response.status_code == 200 and "Round 2 is back." in page
+    assert 'data-saved="2"' in page and "Round 2 saved. Anna 5, Beat 5, Cla 2, Dora 0." in page
+    assert Round.objects.get(match=murlan, number=2).entry == {"order": ["Beat", "Anna", "Cla", "Dora"]}
+    last = RoundChange.objects.filter(match=murlan).order_by("-at", "-pk").first()
+    assert (last.action, last.number, last.after, last.user) == (
+        "added",
+        2,
+        {"order": ["Beat", "Anna", "Cla", "Dora"]},
+        owner,
+    )
+
+
+def test_a_round_cannot_be_restored_twice_or_after_the_match_moved_on(persona_client, murlan):
+    client = persona_client("owner")
+    add_hand(client, murlan, 1, 0, 1, 2, 3)
+    client.post(reverse("round_undo", args=[murlan.pk]), {"number": 1})
+    restore(client, murlan, 1)
+    second = restore(client, murlan, 1)  # a second tap
+    assert "can no longer be restored" in second.content.decode()
+    assert Round.objects.filter(match=murlan).count() == 1
+    # Undo, then a new hand is saved: the undone one is not put back over it.
+    client.post(reverse("round_undo", args=[murlan.pk]), {"number": 1})
+    add_hand(client, murlan, 1, 3, 2, 1, 0)
+    late = restore(client, murlan, 1, htmx=False)
+    assert late.status_code == 302
+    assert Round.objects.get(match=murlan).entry == {"order": ["Dora", "Cla", "Beat", "Anna"]}
+
+
+def test_restoring_nothing_or_garbage_changes_nothing(persona_client, murlan):
+    client = persona_client("owner")
+    for number in ("", "x", "0", "99"):
+        response = client.post(
+            reverse("round_restore", args=[murlan.pk]), {"number": number}, HTTP_HX_REQUEST="true"
+        )
+        assert response.status_code == 200 and "can no longer be restored" in response.content.decode()
+    assert not Round.objects.filter(match=murlan).exists()
+
+
+def test_the_finished_match_offers_its_result_to_share(persona_client, murlan):
+    murlan.night.title = "Jassabend bei Chläus"
+    murlan.night.save()
+    client = persona_client("owner")
+    for number in range(1, 8):
+        add_hand(client, murlan, number, 1, 0, 2, 3)
+    page = client.get(murlan.get_absolute_url()).content.decode()
+    assert (
+        'data-share-text="Murlan, Jassabend bei Chläus: Beat wins — Beat 21 · Anna 14 · Cla 7 · Dora 0"'
+        in page
+    )

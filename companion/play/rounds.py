@@ -106,6 +106,29 @@ def undo_round(match: Match, *, number: int, user) -> Standings:
         return standings_service.refresh(match, result)
 
 
+def restore_round(match: Match, *, number: int, user) -> Standings:
+    """Put back round ``number`` exactly as it was before it was undone.
+
+    Only the last change of the match can be taken back this way: the undo of
+    round ``number``, with nothing stored or undone since (else the undone round
+    might no longer fit). The history records the round as added again.
+    """
+    with transaction.atomic():
+        locked = _locked(match)
+        last_change = RoundChange.objects.filter(match=locked).order_by("-at", "-pk").first()
+        if (
+            last_change is None
+            or last_change.action != RoundChange.Action.UNDONE
+            or last_change.number != number
+            or last_change.before is None
+        ):
+            raise RoundConflict(
+                _("Round %(number)s can no longer be restored: the match changed since.") % {"number": number}
+            )
+        # In the same transaction: nothing can slip in between the check and the write.
+        return add_round(locked, last_change.before, number=number, user=user)
+
+
 @dataclass(frozen=True)
 class EditPreview:
     """What changing a stored round would do, before anything is written."""

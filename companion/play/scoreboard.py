@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from companion.games import registry
+from companion.games.parts import winners_text
 from companion.models import Match, RoundChange, Seat
 from companion.play.charts import match_chart
 from companion.play.standings import seats_of
@@ -85,6 +86,42 @@ def winners_sentence(result: Standings) -> str:
     return _("%(names)s and %(last)s share the win.") % {"names": names, "last": winners[-1]}
 
 
+def signed(number: int) -> str:
+    """A total as read aloud or shared: a real minus sign (U+2212), no plus."""
+    return f"\u2212{-number}" if number < 0 else str(number)
+
+
+def totals_sentence(lines: list[PlayerLine]) -> str:
+    """Everybody's total, in seat order: "Anna 2, Beat 0, Cla -2, Dora 0" (with a real minus)."""
+    return ", ".join(f"{line.name} {signed(line.total)}" for line in lines)
+
+
+def saved_sentence(number: int, lines: list[PlayerLine]) -> str:
+    """What a screen reader hears after a save (the scoreboard's aria-live region)."""
+    return _("Round %(number)s saved. %(totals)s.") % {"number": number, "totals": totals_sentence(lines)}
+
+
+def share_text(match: Match, result: Standings) -> str:
+    """The result of a finished match, to send to a chat.
+
+    "Molotow Jass, Jassabend bei Chläus: Dora wins — Dora 5 · Chläus 2 · Beat 1 · Anna -2" (a real minus):
+    winners first, then the best total first (equal totals keep the seating order).
+    """
+    if not result.finished or not result.winners:
+        return ""
+    order = sorted(
+        enumerate(result.players),
+        key=lambda pair: (pair[1] not in result.winners, -result.totals[pair[1]], pair[0]),
+    )
+    totals = " · ".join(f"{name} {signed(result.totals[name])}" for _seat, name in order)
+    return _("%(game)s, %(night)s: %(winners)s — %(totals)s") % {
+        "game": match.get_game_display(),
+        "night": match.night.title,
+        "winners": winners_text(result.winners),
+        "totals": totals,
+    }
+
+
 def round_label(match: Match, result: Standings) -> str:
     played = len(result.rounds)
     limit = result.options.get("rounds")
@@ -106,16 +143,23 @@ def entry_form(match: Match, result: Standings, data=None, *, initial=None):
     )
 
 
-def scoreboard_context(match: Match, result: Standings, *, form=None, error: str = "") -> dict[str, Any]:
+def scoreboard_context(
+    match: Match, result: Standings, *, form=None, error: str = "", saved: int | None = None
+) -> dict[str, Any]:
+    """``saved``: the number of the round just saved (the page then says so to screen readers)."""
     if form is None and not result.finished:
         form = entry_form(match, result, initial={"number": len(result.rounds) + 1})
     rows = round_rows(match, result)
+    lines = player_lines(match, result)
     return {
         "chart": _chart(match, result, rows),
         "match": match,
         "night": match.night,
         "standings": result,
-        "lines": player_lines(match, result),
+        "lines": lines,
+        "saved": saved,
+        "announce": saved_sentence(saved, lines) if saved else "",
+        "share_text": share_text(match, result),
         "rows": rows,
         "last_number": rows[-1].number if rows else None,
         "round_label": round_label(match, result),

@@ -28,10 +28,16 @@ from companion.play.setup import SetupError, rematch
 from scoring.base import ScoringError
 
 
-def render_scoreboard(request, match, result, *, form=None, error="", notice="", status=200):
-    """The whole page, or only the scoreboard fragment for htmx."""
-    context = scoreboard_context(match, result, form=form, error=error)
+def render_scoreboard(
+    request, match, result, *, form=None, error="", notice="", status=200, saved=None, restore_number=None
+):
+    """The whole page, or only the scoreboard fragment for htmx.
+
+    ``saved``: the round just saved; ``restore_number``: the round just undone, offered back.
+    """
+    context = scoreboard_context(match, result, form=form, error=error, saved=saved)
     context["notice"] = notice
+    context["restore_number"] = restore_number
     template = "play/detail.html#scoreboard" if request.htmx else "play/detail.html"
     return render(request, template, context, status=status)
 
@@ -131,7 +137,7 @@ def round_add(request, pk):
     if not request.htmx:
         return redirect(match)
     match = get_match_for_user(request.user, pk)
-    return render_scoreboard(request, match, new_result)
+    return render_scoreboard(request, match, new_result, saved=form.cleaned_data["number"])
 
 
 @login_required
@@ -143,16 +149,45 @@ def round_undo(request, pk):
     except ValueError:
         number = 0
     notice = ""
+    restore_number = None
     try:
         round_service.undo_round(match, number=number, user=request.user)
         notice = _("Round %(number)s was undone.") % {"number": number}
+        restore_number = number
     except round_service.RoundConflict as conflict:
         notice = str(conflict)
     if not request.htmx:
         messages.info(request, notice)
         return redirect(match)
     match = get_match_for_user(request.user, pk)
-    return render_scoreboard(request, match, standings_service.standings(match), notice=notice)
+    return render_scoreboard(
+        request, match, standings_service.standings(match), notice=notice, restore_number=restore_number
+    )
+
+
+@login_required
+@require_POST
+def round_restore(request, pk):
+    """Put an undone round back exactly as it was (offered for a few seconds after Undo)."""
+    match = get_match_for_user(request.user, pk)
+    try:
+        number = int(request.POST.get("number", ""))
+    except ValueError:
+        number = 0
+    saved = None
+    try:
+        new_result = round_service.restore_round(match, number=number, user=request.user)
+        notice = _("Round %(number)s is back.") % {"number": number}
+        saved = number
+    except (ScoringError, round_service.RoundConflict) as error:
+        new_result = None
+        notice = str(error)
+    if not request.htmx:
+        messages.info(request, notice)
+        return redirect(match)
+    match = get_match_for_user(request.user, pk)
+    result = new_result if new_result is not None else standings_service.standings(match)
+    return render_scoreboard(request, match, result, notice=notice, saved=saved)
 
 
 @login_required

@@ -1,5 +1,6 @@
-// The match page: keep the screen on, and make each game's entry form quick to fill by tapping.
-// Everything here enhances forms that already work without JavaScript.
+// The match page at the table: keep the screen on, make each game's entry form quick to fill with
+// one thumb, and keep the view still when a round is saved. Everything here enhances forms that
+// already work without JavaScript.
 (function () {
   "use strict";
 
@@ -17,6 +18,141 @@
   });
   keepAwake();
 
+  var RESTORE_SECONDS = 8; // how long "Restore round N" stays after an undo
+  var QUIET_AFTER_SAVE_MS = 5000; // an untouched form sent this soon after a save is a second tap
+  var HIGHLIGHT_MS = 1800;
+
+  function visible(element) {
+    return !element.disabled && element.getClientRects().length > 0 && !element.closest("[hidden], details:not([open]) > :not(summary)");
+  }
+
+  // Fields a person types into: Enter moves from one to the next.
+  function isTyped(element) {
+    if (element.tagName === "SELECT") return true;
+    if (element.tagName !== "INPUT") return false;
+    return ["text", "number", "tel", "search", ""].indexOf(element.type) !== -1;
+  }
+
+  // The fields Enter walks through from ``field``: the common ones, or those of the opened
+  // disclosure (.entry-more) the field sits in. From the last one, Enter saves.
+  function typedFields(form, field) {
+    var more = field ? field.closest(".entry-more") : null;
+    return Array.prototype.filter.call(form.elements, function (element) {
+      return isTyped(element) && !element.readOnly && visible(element) && element.closest(".entry-more") === more;
+    });
+  }
+
+  // The first thing to fill in a new round: a typed field, else the first tappable choice.
+  function firstField(form) {
+    return Array.prototype.find.call(form.elements, function (element) {
+      if (element.type === "hidden" || element.tabIndex < 0 || element.classList.contains("save-round")) return false;
+      if (element.closest("details")) return false;
+      if (element.type === "radio" || element.type === "checkbox") {
+        var label = form.querySelector("label[for='" + element.id + "']");
+        return !element.disabled && (visible(element) || (label && visible(label)));
+      }
+      return visible(element);
+    });
+  }
+
+  function serialise(form) {
+    var data = new FormData(form);
+    data.delete("csrfmiddlewaretoken");
+    return new URLSearchParams(data).toString();
+  }
+
+  // --- Enter moves to the next field; only the last field (or Save) sends the round ----------
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || event.isComposing || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+    var field = event.target;
+    var form = field.form;
+    if (!form || !form.classList.contains("entry-form") || !isTyped(field)) return;
+    var fields = typedFields(form, field);
+    var index = fields.indexOf(field);
+    if (index === -1) return;
+    event.preventDefault();
+    if (index < fields.length - 1) {
+      var next = fields[index + 1];
+      next.focus();
+      if (next.select && next.value) next.select();
+    } else {
+      var save = form.querySelector(".save-round");
+      if (save && !save.disabled) form.requestSubmit(save);
+    }
+  });
+
+  // --- a second tap on Save right after a save does nothing ------------------------------
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.classList || !form.classList.contains("entry-form")) return;
+    var submitter = event.submitter;
+    if (submitter && !submitter.classList.contains("save-round")) return; // e.g. Anrufen's "Redeal"
+    var savedAt = Number(form.dataset.savedAt || 0);
+    if (savedAt && Date.now() - savedAt < QUIET_AFTER_SAVE_MS && serialise(form) === form.dataset.pristine) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      var first = firstField(form);
+      if (first) first.focus({ preventScroll: true });
+    }
+  }, true);
+
+  // --- ± beside number fields that take negatives (no minus key on many phone number pads) ---
+  function addSignToggles(root) {
+    root.querySelectorAll("input[data-signed]").forEach(function (input) {
+      if (input.dataset.signReady) return;
+      input.dataset.signReady = "1";
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "btn btn-outline-secondary sign-toggle";
+      button.textContent = "±";
+      button.setAttribute("aria-label", input.dataset.signLabel || "±");
+      button.addEventListener("click", function () {
+        var value = input.value.trim();
+        input.value = value.charAt(0) === "-" || value.charAt(0) === "−" ? value.slice(1) : "-" + value;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.focus({ preventScroll: true });
+      });
+      var wrap = document.createElement("div");
+      wrap.className = "signed-field";
+      input.parentNode.insertBefore(wrap, input);
+      wrap.appendChild(input);
+      wrap.appendChild(button);
+    });
+  }
+
+  // --- share the result: the phone's share sheet, else the clipboard ---------------------
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    return new Promise(function (resolve, reject) {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.className = "visually-hidden";
+      document.body.appendChild(area);
+      area.select();
+      var done = false;
+      try { done = document.execCommand("copy"); } catch (error) { done = false; }
+      area.remove();
+      if (done) resolve(); else reject(new Error("copy"));
+    });
+  }
+
+  function enhanceShare(root) {
+    root.querySelectorAll("[data-share-text]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var text = button.dataset.shareText;
+        var status = button.closest("section").querySelector(".share-status");
+        function tell(message) { if (status) status.textContent = message; }
+        if (navigator.share) {
+          navigator.share({ text: text }).catch(function () { /* closed by the person: nothing to say */ });
+        } else {
+          copyText(text).then(function () { tell(button.dataset.shared); }, function () { tell(text); });
+        }
+      });
+    });
+  }
+
   // --- per-game enhancers, run on the page and on every htmx swap --------------
   var enhancers = (window.CompanionEntry = window.CompanionEntry || {});
 
@@ -26,8 +162,60 @@
       form.dataset.enhanced = "1";
       var game = form.dataset.game;
       if (enhancers[game]) enhancers[game](form);
+      addSignToggles(form);
+      form.dataset.pristine = serialise(form);
+      // Right after a save (the new scoreboard says which round it saved): ready for the next round.
+      var board = form.closest("[data-saved]");
+      if (board) {
+        form.dataset.savedAt = String(Date.now());
+        var first = firstField(form);
+        if (first) first.focus({ preventScroll: true });
+      }
+    });
+    enhanceShare(root);
+    root.querySelectorAll("[data-restore]").forEach(function (restore) {
+      var notice = restore.closest(".table-notice");
+      window.setTimeout(function () { if (notice && notice.isConnected) notice.remove(); }, RESTORE_SECONDS * 1000);
     });
   }
+
+  // --- after a save the view does not move ------------------------------------------------
+  var before = null;
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "scoreboard") return;
+    var totals = {};
+    target.querySelectorAll(".standing-total[data-player]").forEach(function (total) {
+      totals[total.dataset.player] = total.dataset.total;
+    });
+    var open = [];
+    target.querySelectorAll("details[data-keep-open][open]").forEach(function (details) { open.push(details.id); });
+    before = { scrollY: window.scrollY, totals: totals, open: open };
+  });
+
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    var board = document.getElementById("scoreboard");
+    if (!board || !before || (event.detail.target && event.detail.target.id !== "scoreboard" && event.detail.target !== board)) return;
+    var kept = before;
+    before = null;
+    kept.open.forEach(function (id) {
+      var details = document.getElementById(id);
+      if (details) details.open = true;
+    });
+    board.querySelectorAll(".standing-total[data-player]").forEach(function (total) {
+      var old = kept.totals[total.dataset.player];
+      if (old !== undefined && old !== total.dataset.total) {
+        total.classList.add("changed");
+        window.setTimeout(function () { total.classList.remove("changed"); }, HIGHLIGHT_MS);
+      }
+    });
+    if (window.scrollY !== kept.scrollY) window.scrollTo(0, kept.scrollY);
+    var announcer = document.getElementById("table-announcer");
+    if (announcer && board.dataset.announce) {
+      announcer.textContent = "";
+      window.setTimeout(function () { announcer.textContent = board.dataset.announce; }, 50);
+    }
+  });
 
   if (window.htmx) {
     window.htmx.onLoad(enhance);

@@ -32,6 +32,12 @@ def tap(page, group_name, choice):
     group(page, group_name).get_by_text(choice, exact=True).click()
 
 
+def open_more(page):
+    """The less common inputs (raise, contra, marriages, redeal) open in place under their summary."""
+    page.get_by_text("Raise, contra, marriages, redeal", exact=True).click()
+    expect(page.get_by_text("Contra", exact=True)).to_be_visible()
+
+
 def totals_on_screen(page):
     return {name: int(page.locator(f'.standing-total[data-player="{name}"]').inner_text()) for name in ABCD}
 
@@ -72,16 +78,20 @@ def test_an_anrufen_match_from_first_deal_to_winner(logged_in, night):
     expect(page.get_by_label("Card points of the bidder's side")).to_be_hidden()
     page.get_by_label("Tricks of the bidder's side").fill("0")
     expect(preview(page)).to_contain_text("✓ made · stake 2")
+    open_more(page)
     page.get_by_text("Contra", exact=True).click()
     expect(preview(page)).to_contain_text("✓ made · stake 3")
     expect(preview(page)).to_contain_text(moves("Anna -3, Beat -3, Cla -3, Dora +9"))
     page.get_by_role("button", name="Save round").click()
     expect_totals(page, {"Anna": 8, "Beat": 6, "Cla": 8, "Dora": 18})
 
-    # Deal 3: everybody passed.
+    # Deal 3: everybody passed. After a save the less common inputs are closed again.
+    expect(page.get_by_text("Contra", exact=True)).to_be_hidden()
+    open_more(page)
     page.get_by_role("button", name="Redeal (everybody passed)").click()
     expect(page.get_by_role("heading", name="Enter: Round 4 of 4")).to_be_visible()
     expect(page.locator(".anrufen-round").first).to_contain_text("Redeal")
+    open_more(page)
     expect(page.get_by_role("button", name="Redeal (everybody passed)")).to_be_enabled()
     expect_totals(page, {"Anna": 8, "Beat": 6, "Cla": 8, "Dora": 18})
 
@@ -102,6 +112,7 @@ def test_an_anrufen_match_from_first_deal_to_winner(logged_in, night):
     expect(page.get_by_role("button", name="Save round")).to_be_visible()
     tap(page, "Bidder", "Beat")
     tap(page, "Contract (stake)", "Hundred (2)")
+    open_more(page)
     raise_group = group(page, "Raised by the partner to")
     expect(raise_group.get_by_text("Hundred (2)", exact=True)).to_be_hidden()  # only higher contracts
     tap(page, "Partner", "Anna")

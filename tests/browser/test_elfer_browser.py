@@ -33,6 +33,17 @@ def complete_side(page, side, name):
     ).click()
 
 
+def open_board(page):
+    """The bonus board opens in place under its summary line, and stays open across its own taps."""
+    page.get_by_text("Bonus board", exact=True).click()
+    expect(page.get_by_role("button", name="Red 1\u201311", exact=True)).to_be_visible()
+
+
+def open_counts(page):
+    """Bonus cards and jokers open in place under their summary line."""
+    page.get_by_text("Bonus cards and jokers", exact=True).click()
+
+
 def tap_cards(page, name, *values):
     page.get_by_role("button", name=f"Tap the cards of {name}").click()
     keypad = page.get_by_role("group", name=f"Cards for {name}")
@@ -49,6 +60,7 @@ def test_an_elfer_match_with_the_bonus_board_from_first_game_to_winner(logged_in
     shot(page, "1-start")
 
     # During the game: Beat completes red 1-11; a mis-tap on blue is taken back.
+    open_board(page)
     complete_side(page, "Red 1\u201311", "Beat")
     expect(page.get_by_text("6 bonus cards left")).to_be_visible()
     expect(page.locator(".side-holder")).to_have_text(["✓ Beat"])
@@ -56,6 +68,7 @@ def test_an_elfer_match_with_the_bonus_board_from_first_game_to_winner(logged_in
     expect(page.get_by_text("5 bonus cards left")).to_be_visible()
     page.get_by_role("button", name="Undo Blue 11\u201321 (Cla)").click()
     expect(page.get_by_text("6 bonus cards left")).to_be_visible()
+    open_counts(page)
     expect(page.get_by_label("Beat's bonus cards")).to_have_value("1")
 
     # A hand typed before a late tap on the board is still there after it.
@@ -74,6 +87,7 @@ def test_an_elfer_match_with_the_bonus_board_from_first_game_to_winner(logged_in
     keypad = tap_cards(page, "Beat", 3, 17, 20)
     keypad.get_by_role("button", name="Take back the last card of Beat").click()
     expect(page.get_by_label("Cards left in Beat's hand")).to_have_value("3 17")
+    open_counts(page)
     page.get_by_role("button", name="One joker more for Beat").click()
     expect(page.get_by_label("Beat's jokers")).to_have_value("1")
     expect(page.locator('.elfer-score[data-score-for="1"]')).to_have_text("= \u221220")
@@ -95,6 +109,7 @@ def test_an_elfer_match_with_the_bonus_board_from_first_game_to_winner(logged_in
 
     # The real game 2: Beat went out with two bonus cards; Anna holds 21, Cla 1 and 2.
     page.get_by_label("Beat went out").check()
+    open_counts(page)
     page.get_by_role("button", name="One bonus card more for Beat").click()
     page.get_by_role("button", name="One bonus card more for Beat").click()
     page.get_by_label("Cards left in Anna's hand").fill("21")

@@ -118,6 +118,23 @@ class AnrufenEntryForm(EntryForm):
     def most_tricks(self) -> int:
         return TRICKS[len(self.players)]
 
+    # The less common inputs, behind "Raise, contra, marriages, redeal" on the scoreboard.
+    MORE = (
+        "raised_to",
+        "contra",
+        "redeal",
+        *(f"{side}_{kind}" for side in SIDES for kind in ("trump", "plain")),
+    )
+
+    def more_open(self) -> bool:
+        """The "more" part opens by itself when it holds a value (editing such a round) or an error."""
+        for name in self.MORE:
+            if name not in self.fields:
+                continue
+            if self[name].errors or self[name].value() not in (None, "", False, 0, "0", "False"):
+                return True
+        return False
+
     def marriage_sides(self):
         """(label, trump field, plain field) per side, for the template."""
         return [(label, self[f"{side}_trump"], self[f"{side}_plain"]) for side, label in SIDES.items()]

@@ -31,12 +31,13 @@ from scoring.elfer_board import BONUS_CARDS
 # The values a hand can hold, in keypad order: the 11s start on the table.
 CARD_VALUES = [value for value in range(LOWEST_CARD, HIGHEST_CARD + 1) if value != TABLE_CARD]
 
-CARD_SEPARATORS = re.compile(r"[\s,]+")
+# Spaces or commas between values; a dot too, as a phone's decimal pad offers "." or "," (by language).
+CARD_SEPARATORS = re.compile(r"[\s,.;]+")
 WHOLE_NUMBER = re.compile(r"[+-]?\d+")
 
 
 def parse_cards(text: str) -> list[int]:
-    """'3 17 21' or '3, 17, 21' as [3, 17, 21]; a ValueError for anything that is not a number.
+    """'3 17 21', '3, 17, 21' or '3.17.21' as [3, 17, 21]; a ValueError for anything that is not a number.
 
     Only the notation is checked here: 11s, 0 or 25 go to the engine, whose
     message names the player and the rule.
@@ -97,6 +98,9 @@ class ElferEntryForm(EntryForm):
                 widget=forms.TextInput(
                     attrs={
                         "class": "form-control cards-in-hand",
+                        # The decimal pad: digits and a separator key, where the plain numeric
+                        # keypad of a phone has no way to type a space or a comma.
+                        "inputmode": "decimal",
                         "autocomplete": "off",
                         "spellcheck": "false",
                         "placeholder": _("none"),
@@ -179,6 +183,14 @@ class ElferEntryForm(EntryForm):
         return initial
 
     # -- for the template --
+
+    def bonus_or_jokers_errors(self) -> bool:
+        """The bonus and jokers part opens by itself when one of its fields was refused."""
+        return any(
+            self[f"{kind}_{index}"].errors
+            for kind in ("bonus", "jokers")
+            for index in range(len(self.players))
+        )
 
     def player_fields(self) -> list[PlayerFields]:
         radios = list(self["went_out"])

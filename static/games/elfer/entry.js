@@ -5,7 +5,7 @@
   "use strict";
   window.CompanionEntry = window.CompanionEntry || {};
 
-  var CARD_SEPARATORS = /[\s,]+/;
+  var CARD_SEPARATORS = /[\s,.;]+/;
   var BONUS_VALUE = 11;
   var JOKER_VALUE = 11;
 
@@ -44,7 +44,7 @@
     });
 
     function field(player, kind) {
-      return player.querySelector(kind === "cards" ? ".cards-in-hand" : ".count-" + kind);
+      return form.elements.namedItem(kind + "_" + player.dataset.seat);
     }
 
     function closeKeypads(except) {
@@ -103,13 +103,15 @@
     form.addEventListener("click", function (event) {
       var button = event.target.closest("button");
       if (!button || !form.contains(button) || button.type === "submit") return;
-      var player = button.closest(".elfer-player");
-      if (!player) return;
       if (button.classList.contains("step")) {
         var input = button.parentElement.querySelector("input");
         input.value = String(Math.max(0, countOf(input) + parseInt(button.dataset.step, 10)));
         changed(input);
-      } else if (button.classList.contains("keypad-toggle")) {
+        return;
+      }
+      var player = button.closest(".elfer-player");
+      if (!player) return;
+      if (button.classList.contains("keypad-toggle")) {
         var keypad = player.querySelector(".keypad");
         var open = keypad.hidden;
         closeKeypads(keypad);

@@ -1,15 +1,32 @@
-// Murlan entry: tap players in finishing order; "undo tap" takes back the last one.
+// Murlan entry: tap players in finishing order; the last place fills itself in; "undo tap" takes
+// back the last tap. On the scoreboard (data-table-mode) the taps replace the place selects, which
+// stay for the edit page and for browsers without JavaScript.
 // Registered before match.js runs the enhancers (deferred scripts run in order).
 (function () {
   "use strict";
   window.CompanionEntry = window.CompanionEntry || {};
 
-  // Murlan: tap players in finishing order; "undo tap" takes back the last one.
   window.CompanionEntry.murlan = function (form) {
     var taps = form.querySelector("[data-enhance=murlan-taps]");
     if (!taps) return;
     var selects = Array.prototype.slice.call(form.querySelectorAll(".place-list select"));
     taps.hidden = false;
+    if (form.hasAttribute("data-table-mode")) form.querySelector(".place-list").hidden = true;
+
+    function empty() { return selects.filter(function (select) { return select.value === ""; }); }
+
+    // When one player is left, he is last: no tap needed.
+    function fillLast() {
+      var open = empty();
+      if (open.length !== 1) return;
+      var placed = selects.map(function (select) { return select.value; });
+      var seats = Array.prototype.map.call(taps.querySelectorAll(".tap-player"), function (button) { return button.dataset.seat; });
+      var left = seats.filter(function (seat) { return placed.indexOf(seat) === -1; });
+      if (left.length !== 1) return;
+      open[0].value = left[0];
+      open[0].dataset.auto = "1";
+    }
+
     function refresh() {
       var placed = {};
       selects.forEach(function (select, place) {
@@ -37,16 +54,28 @@
       var button = event.target.closest("button");
       if (!button) return;
       if (button.dataset.action === "undo-tap") {
+        // The filled-in last place goes with the tap that caused it.
+        selects.forEach(function (select) {
+          if (select.dataset.auto) { select.value = ""; delete select.dataset.auto; }
+        });
         for (var i = selects.length - 1; i >= 0; i--) {
           if (selects[i].value !== "") { selects[i].value = ""; break; }
         }
       } else {
-        var empty = selects.find(function (select) { return select.value === ""; });
-        if (empty) empty.value = button.dataset.seat;
+        var open = empty();
+        if (open.length) open[0].value = button.dataset.seat;
+        fillLast();
       }
       refresh();
+      // Keep the focus on a button that can still be tapped (a placed player's button is disabled).
+      if (button.disabled) {
+        var next = taps.querySelector(".tap-player:not(:disabled)") || form.querySelector(".save-round");
+        if (next) next.focus({ preventScroll: true });
+      }
     });
-    selects.forEach(function (select) { select.addEventListener("change", refresh); });
+    selects.forEach(function (select) {
+      select.addEventListener("change", function () { delete select.dataset.auto; refresh(); });
+    });
     refresh();
   };
 })();

@@ -1,0 +1,221 @@
+"""Table mode: one round, one screen, one thumb (issue 12), measured from what a person sees.
+
+For each game at 390x844 the fields of a typical round and "Save round" are inside the viewport
+on load and after a save, with no scrolling; the view does not move when a round is saved; the
+changed totals light up, the form is empty and focused, and the change is read out. In landscape
+(844x390) the standings and the entry sit side by side. The taps of a typical round are counted
+here, and the README's table must say the same.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.models import Match, RoundChange
+from tests.browser.chromium import PHONE
+from tests.factories import MatchFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SIX = ["Anna", "Beat", "Cla", "Dora", "Ernst", "Fränzi"]
+LANDSCAPE = {"width": PHONE["height"], "height": PHONE["width"]}
+
+# (game, players): the screen taps and the keyboard taps of a typical round after a save,
+# as the README's "Taps per round" table lists them.
+TAPS = {
+    ("molotow", 4): (1, 7),
+    ("anrufen", 4): (4, 2),
+    ("elfer", 4): (3, 11),
+    ("elfer", 6): (3, 15),
+    ("murlan", 4): (4, 0),
+    ("murlan", 6): (6, 0),
+}
+CASES = list(TAPS)
+LABELS = {"molotow": "Molotow Jass", "anrufen": "Anrufen", "elfer": "Elfer raus! Master", "murlan": "Murlan"}
+
+COUNT_INPUT = """
+window.__taps = 0; window.__keys = 0;
+document.addEventListener("pointerdown", () => { window.__taps += 1; }, true);
+document.addEventListener("keydown", () => { window.__keys += 1; }, true);
+"""
+
+
+# --- what a typical round is, game by game --------------------------------------------
+
+
+def typical_fields(page, game, names):
+    """The controls of a typical round (what must be on screen), in the order they are used."""
+    if game == "molotow":
+        return [page.get_by_role("textbox", name=name, exact=True) for name in names]
+    if game == "anrufen":
+        bidder = page.get_by_role("group", name="Bidder", exact=True)
+        partner = page.get_by_role("group", name="Partner", exact=True)
+        return [
+            bidder.locator("label").first,
+            bidder.locator("label").last,
+            page.get_by_role("group", name="Contract (stake)").locator("label").last,
+            partner.locator("label").last,
+            page.get_by_label("Card points of the bidder's side"),
+        ]
+    if game == "elfer":
+        fields = []
+        for name in names:
+            fields += [
+                page.get_by_label(f"{name} went out"),
+                page.get_by_label(f"Cards left in {name}'s hand"),
+            ]
+        return fields
+    return [page.get_by_role("button", name=name, exact=True) for name in names]
+
+
+def play_typical_round(page, game, names):
+    """Enter a typical round as a person at the table would, by taps and keys only."""
+    if game == "molotow":
+        first = page.get_by_role("textbox", name=names[0], exact=True)
+        if page.evaluate("document.activeElement.name") != "points_0":
+            first.click()
+        page.keyboard.type("90")
+        page.keyboard.press("Enter")
+        page.keyboard.type("9")
+        page.keyboard.press("Enter")
+        page.keyboard.type("34")
+        expect(page.get_by_role("textbox", name=names[3], exact=True)).to_have_value("24")
+    elif game == "anrufen":
+        page.get_by_role("group", name="Bidder", exact=True).get_by_text(names[0], exact=True).click()
+        page.get_by_role("group", name="Partner", exact=True).get_by_text(names[2], exact=True).click()
+        page.get_by_label("Card points of the bidder's side").click()
+        page.keyboard.type("60")
+    elif game == "elfer":
+        page.get_by_label(f"{names[0]} went out").check()
+        page.get_by_label(f"Cards left in {names[1]}'s hand").click()
+        hands = ["3,17", "21", "5.6", "1", "2"]
+        for index, hand in enumerate(hands[: len(names) - 1]):
+            if index:
+                page.keyboard.press("Enter")
+            page.keyboard.type(hand)
+    else:
+        for name in names[:-1]:
+            page.get_by_role("button", name=name, exact=True).click()
+        expect(page.get_by_role("button", name=f"{names[-1]} {len(names)}", exact=True)).to_be_disabled()
+    page.get_by_role("button", name="Save round").click()
+
+
+def round_heading(game, number):
+    word = {"elfer": "Game", "murlan": "Hand"}.get(game, "Round")
+    return re.compile(rf"Enter: {word} {number}\b")
+
+
+# --- geometry ------------------------------------------------------------------------
+
+
+def box(locator):
+    result = locator.bounding_box()
+    assert result is not None, f"{locator} is not on the page"
+    return result
+
+
+def assert_on_screen(page, locators, viewport):
+    """Every control fully inside the viewport, and none hidden under the sticky Save bar."""
+    save = box(page.get_by_role("button", name="Save round"))
+    assert save["y"] >= 0 and save["y"] + save["height"] <= viewport["height"], save
+    for locator in locators:
+        where = box(locator)
+        assert where["y"] >= 0, (locator, where)
+        assert where["y"] + where["height"] <= save["y"], (locator, where, save)
+        assert where["x"] >= 0 and where["x"] + where["width"] <= viewport["width"], (locator, where)
+
+
+def make_match(night, game, players):
+    names = SIX[:players]
+    return MatchFactory(night=night, game=game, names=names), names
+
+
+# --- the tests -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=[f"{g}-{n}" for g, n in CASES])
+def test_a_round_and_save_fit_one_phone_screen_before_and_after_saving(logged_in, night, game, players):
+    page = logged_in
+    page.add_init_script(COUNT_INPUT)
+    match, names = make_match(night, game, players)
+    page.goto(match.get_absolute_url())
+    assert page.evaluate("window.scrollY") == 0
+    assert_on_screen(page, typical_fields(page, game, names), PHONE)
+
+    play_typical_round(page, game, names)
+    expect(page.get_by_role("heading", name=round_heading(game, 2))).to_be_attached()
+    # The view did not move, and the next round is ready on the same screen.
+    assert page.evaluate("window.scrollY") == 0
+    assert_on_screen(page, typical_fields(page, game, names), PHONE)
+    # The changed totals light up; the change is read out; the form is empty and focused.
+    assert page.locator(".standing-total.changed").count() >= 2
+    expect(page.locator("#table-announcer")).to_contain_text("Round 1 saved.")
+    focused = page.evaluate("document.activeElement.closest('form.entry-form') !== null")
+    assert focused, "the focus is not in the entry form after a save"
+
+    # A second tap on Save right after a save does nothing visible: no errors, no round.
+    page.get_by_role("button", name="Save round").click()
+    page.wait_for_timeout(400)
+    expect(page.get_by_role("alert")).to_have_count(0)
+    expect(page.locator(".invalid-feedback, .text-danger")).to_have_count(0)
+    assert Match.objects.get(pk=match.pk).rounds.count() == 1
+
+    # Taps per typical round (the README's table): measured on round 2.
+    page.evaluate("window.__taps = 0; window.__keys = 0")
+    play_typical_round(page, game, names)
+    expect(page.get_by_role("heading", name=round_heading(game, 3))).to_be_attached()
+    taps, keys = page.evaluate("[window.__taps, window.__keys]")
+    assert (taps, keys) == TAPS[(game, players)]
+    assert page.evaluate("window.scrollY") == 0
+    assert_on_screen(page, typical_fields(page, game, names), PHONE)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=[f"{g}-{n}" for g, n in CASES])
+def test_in_landscape_standings_and_entry_sit_side_by_side(logged_in, night, game, players):
+    page = logged_in
+    page.set_viewport_size(LANDSCAPE)
+    match, names = make_match(night, game, players)
+    page.goto(match.get_absolute_url())
+    standings = box(page.get_by_role("group", name="Standings"))
+    entry = box(page.locator("form.entry-form"))
+    assert standings["x"] + standings["width"] <= entry["x"], (standings, entry)
+    assert standings["y"] >= 0 and standings["y"] + standings["height"] <= LANDSCAPE["height"], standings
+    assert_on_screen(page, typical_fields(page, game, names)[:2], LANDSCAPE)
+    # The header is one line: the page starts with the game, not with a menu.
+    assert box(page.get_by_role("heading", level=1))["y"] < 70
+
+
+def test_an_undone_round_can_be_restored_exactly_for_a_few_seconds(logged_in, night):
+    page = logged_in
+    match, names = make_match(night, "molotow", 4)
+    page.goto(match.get_absolute_url())
+    play_typical_round(page, "molotow", names)
+    expect(page.get_by_role("heading", name=round_heading("molotow", 2))).to_be_attached()
+    stored = Match.objects.get(pk=match.pk).rounds.get().entry
+
+    # Undo asks nothing, and offers the round back.
+    page.get_by_role("button", name="Undo round 1").click()
+    restore = page.get_by_role("button", name="Restore round 1")
+    expect(restore).to_be_visible()
+    assert not Match.objects.get(pk=match.pk).rounds.exists()
+    restore.click()
+    expect(page.get_by_role("heading", name=round_heading("molotow", 2))).to_be_attached()
+    assert Match.objects.get(pk=match.pk).rounds.get().entry == stored
+    actions = list(
+        RoundChange.objects.filter(match=match).order_by("at", "pk").values_list("action", flat=True)
+    )
+    assert actions == ["added", "undone", "added"]
+
+    # The offer goes away by itself.
+    page.get_by_role("button", name="Undo round 1").click()
+    expect(page.get_by_role("button", name="Restore round 1")).to_be_visible()
+    expect(page.get_by_role("button", name="Restore round 1")).to_have_count(0, timeout=12_000)
+
+
+def test_the_readme_lists_the_measured_taps_per_round():
+    readme = Path(__file__).resolve().parents[2].joinpath("README.md").read_text()
+    for (game, players), (taps, keys) in TAPS.items():
+        row = f"| {LABELS[game]} | {players} | {taps} | {keys} |"
+        assert row in readme, row
