@@ -42,17 +42,19 @@
     });
   }
 
-  // The first thing to fill in a new round: a typed field, else the first tappable choice.
+  // The first thing to fill in a new round: the first field or choice (not a helper button such as ±),
+  // else the first button (Murlan's taps). Disclosures (.entry-more) stay closed and are skipped.
   function firstField(form) {
-    return Array.prototype.find.call(form.elements, function (element) {
+    var controls = Array.prototype.filter.call(form.elements, function (element) {
       if (element.type === "hidden" || element.tabIndex < 0 || element.classList.contains("save-round")) return false;
-      if (element.closest("details")) return false;
+      if (element.disabled || element.closest(".entry-more")) return false;
       if (element.type === "radio" || element.type === "checkbox") {
         var label = form.querySelector("label[for='" + element.id + "']");
-        return !element.disabled && (visible(element) || (label && visible(label)));
+        return visible(element) || (label && visible(label));
       }
       return visible(element);
     });
+    return controls.find(function (element) { return element.tagName !== "BUTTON"; }) || controls[0];
   }
 
   function serialise(form) {
@@ -96,30 +98,6 @@
     }
   }, true);
 
-  // --- ± beside number fields that take negatives (no minus key on many phone number pads) ---
-  function addSignToggles(root) {
-    root.querySelectorAll("input[data-signed]").forEach(function (input) {
-      if (input.dataset.signReady) return;
-      input.dataset.signReady = "1";
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "btn btn-outline-secondary sign-toggle";
-      button.textContent = "±";
-      button.setAttribute("aria-label", input.dataset.signLabel || "±");
-      button.addEventListener("click", function () {
-        var value = input.value.trim();
-        input.value = value.charAt(0) === "-" || value.charAt(0) === "−" ? value.slice(1) : "-" + value;
-        input.dispatchEvent(new Event("input", { bubbles: true }));
-        input.focus({ preventScroll: true });
-      });
-      var wrap = document.createElement("div");
-      wrap.className = "signed-field";
-      input.parentNode.insertBefore(wrap, input);
-      wrap.appendChild(input);
-      wrap.appendChild(button);
-    });
-  }
-
   // --- share the result: the phone's share sheet, else the clipboard ---------------------
   function copyText(text) {
     if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
@@ -162,7 +140,6 @@
       form.dataset.enhanced = "1";
       var game = form.dataset.game;
       if (enhancers[game]) enhancers[game](form);
-      addSignToggles(form);
       form.dataset.pristine = serialise(form);
       // Right after a save (the new scoreboard says which round it saved): ready for the next round.
       var board = form.closest("[data-saved]");
