@@ -38,9 +38,12 @@ from django.utils.translation import gettext, ngettext
 from companion.games import registry
 from scoring.base import Standings
 
-WIDTH, HEIGHT = 640, 280
-LEFT, RIGHT, TOP, BOTTOM = 44, 118, 14, 34  # room for the axis labels and the names at the line ends
-LABEL_GAP = 13  # the least vertical distance between two end labels
+# Drawn at about a phone's width (a 390-pixel phone shows it some 360 pixels wide), so the 14-unit
+# text stays at least 12 pixels tall there; larger screens cap its height (app.css).
+WIDTH, HEIGHT = 400, 270
+LEFT, RIGHT, TOP, BOTTOM = 36, 120, 14, 34  # room for the axis labels and the names at the line ends
+FONT_SIZE = 14
+LABEL_GAP = 17  # the least vertical distance between two end labels (their text is FONT_SIZE tall)
 LABEL_NAME = 12  # longer names are shortened at the line ends (the table beside has them whole)
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 
@@ -101,10 +104,10 @@ def running_totals_svg(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-labelledby="{ident}-title {ident}-desc" '
-        f'font-family="{escape(FONT)}" font-size="12">',
+        f'font-family="{escape(FONT)}" font-size="{FONT_SIZE}">',
         f'<title id="{ident}-title">{escape(title)}</title>',
         f'<desc id="{ident}-desc">{escape(description)}</desc>',
-        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+        f'<rect class="chart-bg" x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
     ]
     parts += _grid(x, y, low, high, step, last_round)
     if frame_rounds:
@@ -119,10 +122,13 @@ def running_totals_svg(
         points = " ".join(f"{x(number):.1f},{y(value):.1f}" for number, value in enumerate(line))
         dash = f' stroke-dasharray="{dashes}"' if dashes else ""
         parts.append(
-            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.4" '
-            f'stroke-linejoin="round" stroke-linecap="round"{dash}/>'
+            f'<polyline class="chart-line-{index % len(LINE_STYLES)}" points="{points}" fill="none" '
+            f'stroke="{colour}" stroke-width="2.4" stroke-linejoin="round" stroke-linecap="round"{dash}/>'
         )
-        parts.append(f'<circle cx="{x(rounds):.1f}" cy="{y(line[-1]):.1f}" r="3" fill="{colour}"/>')
+        parts.append(
+            f'<circle class="chart-dot-{index % len(LINE_STYLES)}" cx="{x(rounds):.1f}" cy="{y(line[-1]):.1f}" '
+            f'r="3" fill="{colour}"/>'
+        )
     parts += _end_labels(names, series, x(rounds), y)
     parts.append("</svg>")
     return "".join(parts)
@@ -158,23 +164,27 @@ def _scale(low: int, high: int) -> tuple[int, int, int]:
 def _grid(x, y, low: int, high: int, step: int, last_round: int) -> list[str]:
     parts = []
     for value in range(low, high + 1, step):
-        width, colour = ("1.2", "#000000") if value == 0 else ("0.7", GRID_COLOUR)
+        width, colour, kind = ("1.2", "#000000", "axis") if value == 0 else ("0.7", GRID_COLOUR, "grid")
         parts.append(
-            f'<line x1="{LEFT}" y1="{y(value):.1f}" x2="{WIDTH - RIGHT}" y2="{y(value):.1f}" '
+            f'<line class="chart-{kind}" x1="{LEFT}" y1="{y(value):.1f}" x2="{WIDTH - RIGHT}" y2="{y(value):.1f}" '
             f'stroke="{colour}" stroke-width="{width}"/>'
         )
         parts.append(
-            f'<text x="{LEFT - 6}" y="{y(value) + 4:.1f}" text-anchor="end" fill="#000000">{value}</text>'
+            f'<text class="chart-text" x="{LEFT - 6}" y="{y(value) + 5:.1f}" text-anchor="end" fill="#000000">{value}</text>'
         )
-    every = next(n for n in (1, 2, 5, 10, 20, 50, 100) if last_round / n <= 16)
+    every = next(n for n in (1, 2, 5, 10, 20, 50, 100) if last_round / n <= 10)
     bottom = HEIGHT - BOTTOM
-    parts.append(f'<line x1="{LEFT}" y1="{bottom}" x2="{WIDTH - RIGHT}" y2="{bottom}" stroke="#000000"/>')
+    parts.append(
+        f'<line class="chart-axis" x1="{LEFT}" y1="{bottom}" x2="{WIDTH - RIGHT}" y2="{bottom}" stroke="#000000"/>'
+    )
     for number in range(0, last_round + 1, every):
         parts.append(
-            f'<line x1="{x(number):.1f}" y1="{bottom}" x2="{x(number):.1f}" y2="{bottom + 4}" stroke="#000000"/>'
+            f'<line class="chart-axis" x1="{x(number):.1f}" y1="{bottom}" x2="{x(number):.1f}" y2="{bottom + 4}" '
+            'stroke="#000000"/>'
         )
         parts.append(
-            f'<text x="{x(number):.1f}" y="{bottom + 17}" text-anchor="middle" fill="#000000">{number}</text>'
+            f'<text class="chart-text" x="{x(number):.1f}" y="{bottom + 19}" text-anchor="middle" '
+            f'fill="#000000">{number}</text>'
         )
     return parts
 
@@ -190,12 +200,12 @@ def _target_line(x, y, targets: list[int]) -> list[str]:
             labels.append((number, targets[number]))
     path.append(f"H{x(len(targets) - 1) + 0.1:.1f}")
     parts = [
-        f'<path d="{"".join(path)}" fill="none" stroke="{TARGET_COLOUR}" stroke-width="1.6" '
+        f'<path class="chart-target" d="{"".join(path)}" fill="none" stroke="{TARGET_COLOUR}" stroke-width="1.6" '
         'stroke-dasharray="6 2 1 2"/>'
     ]
     for number, value in labels:
         parts.append(
-            f'<text x="{x(number) + 3:.1f}" y="{y(value) - 4:.1f}" fill="{TARGET_COLOUR}" font-size="11">'
+            f'<text class="chart-text-muted" x="{x(number) + 3:.1f}" y="{y(value) - 4:.1f}" fill="{TARGET_COLOUR}">'
             f"\u25b2 {value}</text>"
         )
     return parts
@@ -217,7 +227,8 @@ def _end_labels(names: list[str], series: list[list[int]], end_x: float, y) -> l
         name = names[index] if len(names[index]) <= LABEL_NAME else names[index][: LABEL_NAME - 1] + "…"
         label = f"{name} {series[index][-1]}"
         parts.append(
-            f'<text x="{end_x + 7:.1f}" y="{spot:.1f}" fill="{colour}" font-weight="600">{escape(label)}</text>'
+            f'<text class="chart-label chart-label-{index % len(LINE_STYLES)}" x="{end_x + 7:.1f}" y="{spot:.1f}" '
+            f'fill="{colour}" font-weight="600">{escape(label)}</text>'
         )
     return parts
 

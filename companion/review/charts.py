@@ -23,7 +23,8 @@ from django.utils.translation import gettext as _
 from companion.play.charts import FONT, GRID_COLOUR, line_style
 
 WON_COLOUR = line_style(0)[0]
-WIDTH, HEIGHT = 420, 230  # drawn at about phone width, so its 12px text stays readable
+WIDTH, HEIGHT = 420, 240  # drawn at about phone width (some 360 pixels): 15-unit text stays 12 pixels tall
+FONT_SIZE = 15
 LEFT, RIGHT, TOP, BOTTOM = 34, 6, 28, 24
 MAX_LABELS = 6  # x-axis labels shown at most; the table beside the chart has them all
 
@@ -60,16 +61,16 @@ def results_over_time_svg(
     parts = [
         f'<svg class="chart chart-results" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" '
         f'role="img" aria-labelledby="{chart_id}-title {chart_id}-desc" xmlns="http://www.w3.org/2000/svg" '
-        f'font-family="{escape(FONT)}" font-size="12" fill="#000000">',
+        f'font-family="{escape(FONT)}" font-size="{FONT_SIZE}" fill="#000000">',
         f'<title id="{chart_id}-title">{escape(title)}</title>',
         f'<desc id="{chart_id}-desc">{escape(description)}</desc>',
-        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+        f'<rect class="chart-bg" x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
     ]
     for tick in ticks:
         parts.append(
-            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
+            f'<line class="chart-grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
             f'stroke="{GRID_COLOUR}" stroke-width="0.7"/>'
-            f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick}</text>'
+            f'<text class="chart-text" x="{LEFT - 6}" y="{y(tick) + 5:.1f}" text-anchor="end">{tick}</text>'
         )
     every = math.ceil(len(buckets) / MAX_LABELS) if buckets else 1
     for index, bucket in enumerate(buckets):
@@ -86,11 +87,12 @@ def results_over_time_svg(
             )
         if index % every == 0:
             parts.append(
-                f'<text x="{x + bar / 2:.1f}" y="{HEIGHT - BOTTOM + 16}" '
+                f'<text class="chart-text" x="{x + bar / 2:.1f}" y="{HEIGHT - BOTTOM + 17}" '
                 f'text-anchor="middle">{escape(bucket.label)}</text>'
             )
     parts.append(
-        f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#000000" stroke-width="1.2"/>'
+        f'<line class="chart-axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
+        'stroke="#000000" stroke-width="1.2"/>'
     )
     parts.append(_legend())
     parts.append("</svg>")
@@ -110,8 +112,9 @@ def _legend() -> str:
     return (
         '<g class="chart-legend">'
         f'<rect x="{LEFT}" y="6" width="12" height="12" fill="{WON_COLOUR}" stroke="#000000" stroke-width="1.5"/>'
-        f'<text x="{LEFT + 18}" y="16">{won}</text>'
-        f'<rect x="{LEFT + 80}" y="6" width="12" height="12" fill="#ffffff" stroke="#000000" stroke-width="1.5"/>'
-        f'<text x="{LEFT + 98}" y="16">{played}</text>'
+        f'<text class="chart-text" x="{LEFT + 18}" y="17">{won}</text>'
+        f'<rect class="chart-key-played" x="{LEFT + 90}" y="6" width="12" height="12" fill="#ffffff" stroke="#000000" '
+        'stroke-width="1.5"/>'
+        f'<text class="chart-text" x="{LEFT + 108}" y="17">{played}</text>'
         "</g>"
     )
