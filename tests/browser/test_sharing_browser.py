@@ -59,7 +59,7 @@ def test_the_shared_screen_follows_the_phone_without_reloading(logged_in, screen
 
     # The phone enters a hand: Cla, Anna, Beat, Dora.
     phone.goto(match.get_absolute_url())
-    for name in ("Cla", "Anna", "Beat", "Dora"):
+    for name in ("Cla", "Anna", "Beat"):  # Dora, the last, fills herself in
         phone.get_by_role("button", name=name, exact=True).click()
     phone.get_by_role("button", name="Save round").click()
     expect(phone.locator('.standing-total[data-player="Cla"]')).to_have_text("3")
