@@ -365,3 +365,36 @@ def test_a_dealer_row_that_does_not_exist_is_refused_with_a_sentence(persona_cli
     page = response.content.decode()
     assert "Deals first: Select a valid choice. 7 is not one of the available choices." in page
     assert not Match.objects.exists()
+
+
+# --- new players' colours ---------------------------------------------------------------
+
+
+def test_new_players_get_distinct_colours_skipping_those_already_taken(night, owner):
+    from companion.nights.roster import PLAYER_COLOURS
+
+    PlayerFactory(owner=owner, name="Old", colour=PLAYER_COLOURS[0])
+    create_match(night, "murlan", ["Anna", "Beat", "Cla", "Dora", "Ernst", "Old"], 0, {}, owner)
+    colours = dict(Player.objects.filter(owner=owner).values_list("name", "colour"))
+    new = [colours[name] for name in ["Anna", "Beat", "Cla", "Dora", "Ernst"]]
+    assert new == list(PLAYER_COLOURS[1:6])
+    assert colours["Old"] == PLAYER_COLOURS[0]
+
+
+def test_the_colours_go_round_again_when_every_one_is_taken(owner):
+    from companion.nights.roster import PLAYER_COLOURS, next_colour
+
+    for index, colour in enumerate(PLAYER_COLOURS):
+        PlayerFactory(owner=owner, name=f"P{index}", colour=colour)
+    PlayerFactory(owner=owner, name="Twice", colour=PLAYER_COLOURS[0])
+    assert next_colour(owner.pk) == PLAYER_COLOURS[1]  # the least used, in the palette's order
+
+
+def test_the_new_player_form_starts_with_a_free_colour(owner):
+    from companion.nights.forms import PlayerForm
+    from companion.nights.roster import PLAYER_COLOURS
+
+    PlayerFactory(owner=owner, name="Anna", colour=PLAYER_COLOURS[0])
+    assert PlayerForm(owner=owner)["colour"].value() == PLAYER_COLOURS[1]
+    anna = Player.objects.get(name="Anna")
+    assert PlayerForm(owner=owner, instance=anna)["colour"].value() == PLAYER_COLOURS[0]

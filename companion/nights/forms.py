@@ -68,6 +68,11 @@ class PlayerForm(forms.ModelForm):
     def __init__(self, *args, owner, **kwargs):
         super().__init__(*args, **kwargs)
         self.owner = owner
+        if self.instance.pk is None and not self.is_bound:
+            # A new player starts with a colour none (or the fewest) of the owner's players have.
+            from companion.nights.roster import next_colour
+
+            self.initial.setdefault("colour", next_colour(owner.pk))
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())

@@ -1,4 +1,4 @@
-"""Changes to a player that reach into matches already played."""
+"""Changes to a player that reach into matches already played, and new players' default colours."""
 
 from __future__ import annotations
 
@@ -6,6 +6,29 @@ from django.db import transaction
 
 from companion.models import Player, Round
 from scoring.matchfile import renamed
+
+# Told apart at a glance, dark enough for a dot on white and light enough on dark; a new player
+# gets the first one nobody of the owner's players has (then the least used).
+PLAYER_COLOURS = (
+    "#0b5fa5",  # blue
+    "#c2410c",  # vermilion
+    "#047857",  # green
+    "#6d28d9",  # violet
+    "#a16207",  # ochre
+    "#be185d",  # magenta
+    "#0e7490",  # teal
+    "#4d7c0f",  # olive
+    "#b91c1c",  # red
+    "#475569",  # slate
+)
+
+
+def next_colour(owner_id: int) -> str:
+    """The default colour of the owner's next new player: one the fewest of his players have."""
+    used = [
+        colour.lower() for colour in Player.objects.filter(owner_id=owner_id).values_list("colour", flat=True)
+    ]
+    return min(PLAYER_COLOURS, key=lambda colour: (used.count(colour), PLAYER_COLOURS.index(colour)))
 
 
 @transaction.atomic

@@ -53,6 +53,7 @@ from companion.access import players_for_night
 from companion.games import registry
 from companion.i18n.errors import error_text, option_error_text
 from companion.models import GameNight, Match, Player, Seat
+from companion.nights.roster import next_colour
 from companion.play import standings
 from scoring.base import FIRST_DEALER, Engine, Option, ScoringError, quote
 from scoring.names import name_key
@@ -174,7 +175,9 @@ def _player_for(night: GameNight, roster: dict[str, Player], name: str) -> Playe
         return player
     try:
         with transaction.atomic():  # a savepoint: the outer transaction survives a clash
-            player = Player.objects.create(owner_id=night.owner_id, name=name)
+            player = Player.objects.create(
+                owner_id=night.owner_id, name=name, colour=next_colour(night.owner_id)
+            )
     except IntegrityError:
         # Another phone created the same name a moment ago.
         player = Player.objects.get(owner_id=night.owner_id, name__iexact=name)

@@ -107,6 +107,28 @@
     if (tidy(name)) say(fill(form.dataset.msgMoved, { name: tidy(name), seat: to + 1 }));
   }
 
+  // --- "Draw for the deal": a random seated player deals first ------------------
+  function randomIndex(count) {
+    if (window.crypto && window.crypto.getRandomValues) {
+      var value = new Uint32Array(1);
+      window.crypto.getRandomValues(value);
+      return value[0] % count;
+    }
+    return Math.floor(Math.random() * count);
+  }
+
+  function drawTapped(form) {
+    var seated = rows(form).filter(function (row) { return tidy(nameInput(row).value); });
+    if (!seated.length) {
+      say(form.dataset.msgDrawEmpty);
+      return;
+    }
+    var row = seated[randomIndex(seated.length)];
+    dealerRadio(row).checked = true;
+    refreshDealerLabels(form);
+    say(fill(form.dataset.msgDrawn, { name: tidy(nameInput(row).value) }));
+  }
+
   // --- the house-rules summary in <summary> -----------------------------------
   function refreshRules(form) {
     var details = form.querySelector(".house-rules");
@@ -155,6 +177,10 @@
       moveTapped(form, move);
       return;
     }
+    if (target.closest("[data-draw-dealer]")) {
+      drawTapped(form);
+      return;
+    }
     var chip = target.closest("[data-chip]");
     if (chip) chipTapped(form, chip);
   });
@@ -171,6 +197,32 @@
     if (!form || !form.contains(event.target)) return;
     if (event.target.name === "first_dealer") refreshDealerLabels(form);
     else if (event.target.closest(".house-rules")) refreshRules(form);
+  });
+
+  // Picking a game reloads the seats (htmx sends the names typed so far, the server sends them back).
+  // Names tapped or typed while that request was on its way are not in its answer: keep what the
+  // seats hold right before the swap, and put it back into the new seats.
+  var keptSeats = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var form = setupForm();
+    var target = event.detail.target;
+    if (!form || !target || target.id !== "setup-details") return;
+    var checked = form.querySelector("input[name='first_dealer']:checked");
+    keptSeats = {
+      names: rows(form).map(function (row) { return nameInput(row).value; }),
+      dealer: checked ? Number(checked.value) : null,
+    };
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var form = setupForm();
+    if (!form || !keptSeats || !event.detail.target || event.detail.target.id !== "setup-details") return;
+    var kept = keptSeats;
+    keptSeats = null;
+    rows(form).forEach(function (row, index) {
+      if (index < kept.names.length) nameInput(row).value = kept.names[index];
+    });
+    var all = rows(form);
+    if (kept.dealer !== null && kept.dealer < all.length) dealerRadio(all[kept.dealer]).checked = true;
   });
 
   // A new game's seats and rules arrived (htmx): mark the chips, tell screen readers.

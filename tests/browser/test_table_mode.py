@@ -242,3 +242,43 @@ def test_the_readme_lists_the_measured_taps_per_round():
     for (game, players), (taps, keys) in TAPS.items():
         row = f"| {LABELS[game]} | {players} | {taps} | {keys} |"
         assert row in readme, row
+
+
+def finished_molotow(night):
+    from tests.factories import play_match
+
+    night.title = "Jassabend bei Chläus"
+    night.save()
+    deals = [
+        {"points": {"Dora": 110, "Chläus": 20, "Beat": 17, "Anna": 10}},
+        {"points": {"Dora": 60, "Chläus": 50, "Beat": 40, "Anna": 7}},
+    ]
+    return play_match(night, "molotow", ["Anna", "Beat", "Chläus", "Dora"], deals, options={"rounds": 2})
+
+
+# The winner first, then the best totals first; a real minus sign.
+SHARED = "Molotow Jass, Jassabend bei Chläus: Anna wins \u2014 Anna 4 · Beat 2 · Chläus 2 · Dora \u22122"
+
+
+def test_the_result_goes_to_the_phones_share_sheet(logged_in, night):
+    page = logged_in
+    page.add_init_script(
+        "navigator.share = (data) => { window.__shared = data.text; return Promise.resolve(); };"
+    )
+    match = finished_molotow(night)
+    page.goto(match.get_absolute_url())
+    share = page.get_by_role("button", name="Share the result")
+    assert box(share)["y"] + box(share)["height"] <= PHONE["height"]
+    share.click()
+    assert page.evaluate("window.__shared") == SHARED
+
+
+def test_without_a_share_sheet_the_result_is_copied(logged_in, night):
+    page = logged_in
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.add_init_script("Object.defineProperty(navigator, 'share', { value: undefined });")
+    match = finished_molotow(night)
+    page.goto(match.get_absolute_url())
+    page.get_by_role("button", name="Share the result").click()
+    expect(page.get_by_role("status").filter(has_text="Copied")).to_have_text("Copied: paste it into a chat.")
+    assert page.evaluate("navigator.clipboard.readText()") == SHARED
