@@ -44,9 +44,16 @@ Decisions:
   leaving it out says "none" just as well.
 * ``points`` and ``tricks`` are optional where the contract does not need them
   (e.g. ``tricks`` for ``normal``); when both are given they must agree: no
-  trick means no points, every trick means all 90 points.
-* Marriages are counted only against the deck (one trump, three plain); who
-  could lead to declare one depends on the play, so it is not checked.
+  trick means no points; every trick means all 90 points with 4 players, and
+  60 to 90 with 3 (the bidder's discarded aces and tens count for the
+  opponents), so a 3-player All tricks and hundred is made only when those
+  points and the bidder's marriages reach 100.
+* Marriages are counted against the deck (one trump, three plain) and, when
+  ``tricks`` is given, against the leads: a marriage is declared by leading
+  one of its cards, the bidder leads the first trick and the winner of each
+  trick the next, so the opponents declare at most one per trick they took and
+  the bidder's side at most one more than its tricks. Without ``tricks`` the
+  leads are unknown and only the deck limits apply.
 * Balances may go below zero (scoring.md); ``stop_at_zero`` ends the match
   after the first round that leaves somebody at zero or below.
 * An open match closed with no round played finishes with everybody on
@@ -67,6 +74,8 @@ from scoring.base import (
     Standings,
     best,
     describe,
+    gettext_noop,
+    quote,
     require_int,
     require_known_keys,
     require_mapping,
@@ -87,7 +96,16 @@ NEEDS_POINTS = frozenset({"normal", "hundred", "all_tricks_hundred"})
 NEEDS_TRICKS = frozenset({"no_tricks", "all_tricks", "all_tricks_hundred"})
 ROUND_KEYS = frozenset({"bidder", "bid", "partner", "raised_to", "contra", "points", "tricks", "marriages"})
 SIDES = ("bidder", "opponents")
-_CONTRACT_NAMES = ", ".join(repr(name) for name in LEVELS)
+# The contracts as the table calls them, for messages (the keys are the file's spelling).
+CONTRACTS = {
+    "normal": "Normal",
+    "hundred": "Hundred",
+    "no_tricks": "No tricks",
+    "all_tricks": "All tricks",
+    "all_tricks_hundred": "All tricks and hundred",
+}
+_CONTRACT_LIST = ", ".join(CONTRACTS.values())
+LOWEST_ALL_TRICKS = {4: 90, 3: 60}  # card points when the bidder's side takes every trick
 
 
 class Settlement(NamedTuple):
@@ -198,7 +216,12 @@ def settle(players: Sequence[str], options: Any, entry: Any, *, number: int = 1)
     seats = engine.clean_players(players)
     cleaned = engine.clean_options(seats, options)
     if not isinstance(entry, Mapping):
-        raise round_error(number, f"a round must be an object, not {describe(entry)}")
+        raise round_error(
+            number,
+            "round.not_object",
+            gettext_noop("a round must be an object, not %(value)s"),
+            value=describe(entry),
+        )
     return _settle(seats, cleaned, entry, number)[0]
 
 
@@ -257,73 +280,183 @@ def read_deal(players: Sequence[str], entry: Mapping, number: int) -> Deal | Non
     """Check one round entry completely; ``None`` for a redeal."""
     if "redeal" in entry:
         if entry["redeal"] is not True:
-            raise round_error(number, f"redeal can only be true, not {describe(entry['redeal'])}")
+            raise round_error(
+                number,
+                "anrufen.redeal_not_true",
+                gettext_noop("redeal can only be true, not %(value)s"),
+                value=describe(entry["redeal"]),
+            )
         others = sorted(str(key) for key in entry if key != "redeal")
         if others:
-            listed = ", ".join(repr(key) for key in others)
-            raise round_error(number, f"a redeal has no other fields, but {listed} is given")
+            raise round_error(
+                number,
+                "anrufen.redeal_with_fields",
+                gettext_noop("a redeal has no other fields, but %(fields)s is given"),
+                fields=", ".join(quote(key) for key in others),
+            )
         return None
     require_known_keys(entry, number, ROUND_KEYS)
+    seats = len(players)
     if "bidder" not in entry:
-        raise round_error(number, "the bidder is missing")
+        raise round_error(number, "anrufen.no_bidder", gettext_noop("the bidder is missing"))
     bidder = require_player(entry["bidder"], players, number, "bidder")
     if "bid" not in entry:
-        raise round_error(number, "the bid is missing")
-    bid = _contract(entry["bid"], number, "bid")
+        raise round_error(number, "anrufen.no_bid", gettext_noop("the bid is missing"))
+    bid = _contract(entry["bid"], number, raise_=False)
     contract = bid
     if "raised_to" in entry:
-        raised = _contract(entry["raised_to"], number, "raised_to")
-        if len(players) == 3:
-            raise round_error(number, "with 3 players the bidder plays alone, so nobody can raise")
+        raised = _contract(entry["raised_to"], number, raise_=True)
+        if seats == 3:
+            raise round_error(
+                number,
+                "anrufen.raise_alone",
+                gettext_noop("with 3 players the bidder plays alone, so nobody can raise"),
+            )
         if bid == "no_tricks":
-            raise round_error(number, "a no_tricks bid is played alone, so nobody can raise it")
+            raise round_error(
+                number,
+                "anrufen.raise_no_tricks_bid",
+                gettext_noop("a No tricks bid is played alone, so nobody can raise it"),
+            )
         if raised == "no_tricks":
-            raise round_error(number, "the partner cannot raise to no_tricks")
+            raise round_error(
+                number, "anrufen.raise_to_no_tricks", gettext_noop("the partner cannot raise to No tricks")
+            )
         if LEVELS[raised] <= LEVELS[bid]:
-            raise round_error(number, f"raised_to {raised!r} is not higher than the bid {bid!r}")
+            raise round_error(
+                number,
+                "anrufen.raise_not_higher",
+                gettext_noop("a raise to %(raised)s is not higher than the bid %(bid)s"),
+                raised=CONTRACTS[raised],
+                bid=CONTRACTS[bid],
+            )
         contract = raised
     partner = _partner(players, entry, number, bidder, contract)
     contra = entry.get("contra", False)
     if not isinstance(contra, bool):
-        raise round_error(number, f"contra must be true or false, not {describe(contra)}")
+        raise round_error(
+            number,
+            "anrufen.contra_not_bool",
+            gettext_noop("contra must be true or false, not %(value)s"),
+            value=describe(contra),
+        )
     own, opposing = _marriages(entry, number)
     points = _points(entry, number, contract)
-    tricks = _tricks(entry, number, contract, TRICKS[len(players)])
+    tricks = _tricks(entry, number, contract, TRICKS[seats])
     if points is not None and tricks is not None:
         # Card points come only from tricks (and the last trick is worth 10). With 3 players the
-        # bidder's discarded aces and tens count for the opponents, so "every trick but under 90"
-        # could happen there; match-format.md rejects it all the same (raised with the lead).
+        # bidder's discarded aces and tens count for the opponents, so all 7 tricks bring 60 to 90.
         if tricks == 0 and points != 0:
-            raise round_error(number, f"the bidder's side took no trick but has {points} points")
-        if tricks == TRICKS[len(players)] and points != CARD_POINTS:
             raise round_error(
-                number, f"the bidder's side took all {tricks} tricks but has {points} points, not 90"
+                number,
+                "anrufen.no_trick_but_points",
+                gettext_noop("the bidder's side took no trick but has %(points)d points"),
+                points=points,
             )
+        if tricks == TRICKS[seats] and points < LOWEST_ALL_TRICKS[seats]:
+            if seats == 4:
+                template = gettext_noop(
+                    "the bidder's side took all %(tricks)d tricks but has %(points)d points, not 90"
+                )
+            else:
+                template = gettext_noop(
+                    "the bidder took all %(tricks)d tricks but has %(points)d points: with 3 players every "
+                    "trick brings 60 to 90 (the discarded aces and tens count for the opponents)"
+                )
+            raise round_error(number, "anrufen.all_tricks_few_points", template, tricks=tricks, points=points)
+    if tricks is not None:
+        _check_leads(entry, number, tricks, TRICKS[seats])
     return Deal(bidder, partner, bid, contract, contra, points, tricks, own, own + opposing)
 
 
-def _contract(value: Any, number: int, what: str) -> str:
+def _check_leads(entry: Mapping, number: int, tricks: int, all_tricks: int) -> None:
+    """A marriage is declared by leading one of its cards: no side declares more than it led.
+
+    The bidder leads the first trick and the winner of each trick leads the next,
+    so the bidder's side has at most one lead more than its tricks, the opponents
+    at most one per trick they took.
+    """
+    marriages = entry.get("marriages", {})
+    declared = {side: len(marriages.get(side, [])) for side in SIDES}
+    theirs = all_tricks - tricks
+    if declared["opponents"] > theirs:
+        if theirs == 0:
+            raise round_error(
+                number,
+                "anrufen.opponents_never_led",
+                gettext_noop(
+                    "the bidder's side took every trick, so the opponents never led "
+                    "and cannot have declared a marriage"
+                ),
+            )
+        raise round_error(
+            number,
+            "anrufen.opponents_too_many_marriages",
+            gettext_noop(
+                "the opponents declared %(count)d marriages, but a marriage is declared by leading "
+                "and they took only %(tricks)d of the tricks"
+            ),
+            count=declared["opponents"],
+            tricks=theirs,
+        )
+    if declared["bidder"] > tricks + 1:
+        raise round_error(
+            number,
+            "anrufen.bidder_too_many_marriages",
+            gettext_noop(
+                "the bidder's side declared %(count)d marriages, but a marriage is declared by leading: "
+                "the bidder leads the first trick, and the side took only %(tricks)d of the tricks"
+            ),
+            count=declared["bidder"],
+            tricks=tricks,
+        )
+
+
+def _contract(value: Any, number: int, *, raise_: bool) -> str:
     if not isinstance(value, str) or value not in LEVELS:
-        raise round_error(number, f"{what} must be one of {_CONTRACT_NAMES}, not {describe(value)}")
+        template = (
+            gettext_noop("the raise must be one of the contracts %(contracts)s, not %(value)s")
+            if raise_
+            else gettext_noop("the bid must be one of the contracts %(contracts)s, not %(value)s")
+        )
+        raise round_error(
+            number, "anrufen.not_a_contract", template, contracts=_CONTRACT_LIST, value=describe(value)
+        )
     return value
 
 
 def _partner(players: Sequence[str], entry: Mapping, number: int, bidder: str, contract: str) -> str | None:
     if len(players) == 3:
         if "partner" in entry:
-            raise round_error(number, "with 3 players the bidder plays alone: leave out the partner")
+            raise round_error(
+                number,
+                "anrufen.partner_with_three",
+                gettext_noop("with 3 players the bidder plays alone: leave out the partner"),
+            )
         return None
     if contract == "no_tricks":
         if "partner" in entry:
-            raise round_error(number, "no_tricks is played alone: leave out the partner")
+            raise round_error(
+                number,
+                "anrufen.partner_in_no_tricks",
+                gettext_noop("No tricks is played alone: leave out the partner"),
+            )
         return None
     if "partner" not in entry:
         raise round_error(
-            number, f"the partner is missing: with 4 players {contract!r} is played with a partner"
+            number,
+            "anrufen.no_partner",
+            gettext_noop("the partner is missing: with 4 players %(contract)s is played with a partner"),
+            contract=CONTRACTS[contract],
         )
     partner = require_player(entry["partner"], players, number, "partner")
     if partner == bidder:
-        raise round_error(number, f"{bidder!r} cannot be his own partner")
+        raise round_error(
+            number,
+            "anrufen.own_partner",
+            gettext_noop("%(name)s cannot be his own partner"),
+            name=quote(bidder),
+        )
     return partner
 
 
@@ -334,22 +467,43 @@ def _marriages(entry: Mapping, number: int) -> tuple[int, int]:
     marriages = require_mapping(entry["marriages"], number, "marriages")
     unknown = sorted(str(side) for side in marriages if side not in SIDES)
     if unknown:
-        listed = ", ".join(repr(side) for side in unknown)
-        raise round_error(number, f"marriages: unknown side {listed} (use 'bidder' and 'opponents')")
+        raise round_error(
+            number,
+            "anrufen.marriage_side",
+            gettext_noop(
+                "marriages: unknown side %(sides)s: a marriage belongs to the bidder's side or to the opponents"
+            ),
+            sides=", ".join(quote(side) for side in unknown),
+        )
     values = {side: 0 for side in SIDES}
     counts = dict.fromkeys(MARRIAGE_VALUES, 0)
     for side in SIDES:
         kinds = marriages.get(side, [])
         if not isinstance(kinds, (list, tuple)):
-            raise round_error(number, f"marriages of the {side} must be a list, not {describe(kinds)}")
+            template = (
+                gettext_noop("the marriages of the bidder's side must be a list, not %(value)s")
+                if side == "bidder"
+                else gettext_noop("the marriages of the opponents must be a list, not %(value)s")
+            )
+            raise round_error(number, "anrufen.marriages_not_list", template, value=describe(kinds))
         for kind in kinds:
             if not isinstance(kind, str) or kind not in MARRIAGE_VALUES:
-                raise round_error(number, f"a marriage is 'trump' or 'plain', not {describe(kind)}")
+                raise round_error(
+                    number,
+                    "anrufen.marriage_kind",
+                    gettext_noop("a marriage is in trump or in a plain suit, not %(value)s"),
+                    value=describe(kind),
+                )
             counts[kind] += 1
             values[side] += MARRIAGE_VALUES[kind]
     for kind, most in MARRIAGES_IN_DECK.items():
         if counts[kind] > most:
-            raise round_error(number, f"{counts[kind]} {kind} marriages, but the deck holds only {most}")
+            template = (
+                gettext_noop("%(count)d trump marriages, but the deck holds only %(most)d")
+                if kind == "trump"
+                else gettext_noop("%(count)d plain marriages, but the deck holds only %(most)d")
+            )
+            raise round_error(number, "anrufen.too_many_marriages", template, count=counts[kind], most=most)
     return values["bidder"], values["opponents"]
 
 
@@ -357,12 +511,20 @@ def _points(entry: Mapping, number: int, contract: str) -> int | None:
     if "points" not in entry:
         if contract in NEEDS_POINTS:
             raise round_error(
-                number, f"points are missing: {contract!r} needs the card points of the bidder's side"
+                number,
+                "anrufen.no_points",
+                gettext_noop("points are missing: %(contract)s needs the card points of the bidder's side"),
+                contract=CONTRACTS[contract],
             )
         return None
     points = require_int(entry["points"], number, "points", 0, CARD_POINTS)
     if points % 10:
-        raise round_error(number, f"points must be a multiple of 10, not {points}")
+        raise round_error(
+            number,
+            "anrufen.points_not_tens",
+            gettext_noop("points must be a multiple of 10, not %(value)d"),
+            value=points,
+        )
     return points
 
 
@@ -370,7 +532,10 @@ def _tricks(entry: Mapping, number: int, contract: str, most: int) -> int | None
     if "tricks" not in entry:
         if contract in NEEDS_TRICKS:
             raise round_error(
-                number, f"tricks are missing: {contract!r} needs the tricks of the bidder's side"
+                number,
+                "anrufen.no_tricks_given",
+                gettext_noop("tricks are missing: %(contract)s needs the tricks of the bidder's side"),
+                contract=CONTRACTS[contract],
             )
         return None
     return require_int(entry["tricks"], number, "tricks", 0, most)

@@ -52,11 +52,12 @@ from scoring.base import (
     RoundResult,
     Standings,
     best,
+    describe,
+    gettext_noop,
     next_in_seating,
     require_int,
     require_known_keys,
     require_mapping,
-    require_player,
     require_player_keys,
     round_error,
 )
@@ -145,20 +146,41 @@ class Molotow(Engine):
 
     @staticmethod
     def _points(entry: Mapping, players: Sequence[str], number: int) -> dict[str, int]:
-        """Every player's card points, checked: whole numbers 0-157 adding up to 157."""
+        """Every player's card points, checked: whole numbers 0-157, never 1 or 156, adding up to 157."""
         require_known_keys(entry, number, ROUND_KEYS)
         if "points" not in entry:
-            raise round_error(number, "the points are missing")
+            raise round_error(number, "molotow.no_points", gettext_noop("the points are missing"))
         given = require_mapping(entry["points"], number, "points")
         require_player_keys(given, players, number, "points")
         points = {}
         for name in players:
             if name not in given:
-                raise round_error(number, f"{name} is missing from the points")
+                raise round_error(
+                    number,
+                    "molotow.player_missing",
+                    gettext_noop("%(name)s is missing from the points"),
+                    name=name,
+                )
             points[name] = require_int(given[name], number, f"{name}'s points", 0, ALL_POINTS)
+            if points[name] in (1, ALL_POINTS - 1):
+                # The smallest card count is an Under's 2, so 1 point (or 156, leaving 1) is a typo.
+                template = (
+                    gettext_noop("%(name)s has 1 point, but no card is worth 1 point")
+                    if points[name] == 1
+                    else gettext_noop(
+                        "%(name)s has 156 points, which leaves 1 for the others, but no card is worth 1 point"
+                    )
+                )
+                raise round_error(number, "molotow.one_point", template, name=name, points=points[name])
         total = sum(points.values())
         if total != ALL_POINTS:
-            raise round_error(number, f"points add up to {total}, not {ALL_POINTS}")
+            raise round_error(
+                number,
+                "molotow.sum",
+                gettext_noop("points add up to %(total)d, not %(all)d"),
+                total=total,
+                all=ALL_POINTS,
+            )
         return points
 
     @staticmethod
@@ -181,13 +203,19 @@ class Molotow(Engine):
         tied_value = next((value for value, count in counts.items() if count == 3), None)
         tied = [name for name in players if points[name] == tied_value] if top < HEAVY else []
         if not tied and DRAW_LOSER in entry:
-            raise round_error(number, "draw_loser is only for three players tied under 100 points")
-        if tied and DRAW_LOSER not in entry:
-            names = f"{tied[0]}, {tied[1]} and {tied[2]}"
-            problem = (
-                f"{names} tied on {tied_value} points, so draw_loser must name who drew the highest card"
+            raise round_error(
+                number,
+                "molotow.draw_not_needed",
+                gettext_noop("nobody draws a card in this deal: only three players tied under 100 points do"),
             )
-            raise round_error(number, problem)
+        if tied and DRAW_LOSER not in entry:
+            raise round_error(
+                number,
+                "molotow.draw_needed",
+                gettext_noop("%(tied)s tied on %(points)d points: say who drew the highest card"),
+                tied=f"{tied[0]}, {tied[1]} and {tied[2]}",
+                points=tied_value,
+            )
 
         if top == ALL_POINTS:
             sticks[leader] = OWN_AWARD
@@ -198,10 +226,21 @@ class Molotow(Engine):
             for name in others:
                 sticks[name] = options["others_on_100"]
         elif tied:
-            loser = require_player(entry[DRAW_LOSER], players, number, DRAW_LOSER)
+            loser = entry[DRAW_LOSER]
+            if not isinstance(loser, str) or loser not in players:
+                raise round_error(
+                    number,
+                    "molotow.draw_not_a_player",
+                    gettext_noop("who drew the highest card: %(value)s is not a player of this match"),
+                    value=describe(loser),
+                )
             if loser not in tied:
                 raise round_error(
-                    number, f"draw_loser must be one of the tied players {', '.join(tied)}, not {loser}"
+                    number,
+                    "molotow.draw_not_tied",
+                    gettext_noop("only the tied players %(tied)s draw a card, not %(value)s"),
+                    tied=f"{tied[0]}, {tied[1]} and {tied[2]}",
+                    value=loser,
                 )
             fourth = next(name for name in players if name not in tied)
             sticks[fourth] = 1

@@ -291,16 +291,26 @@ NORMAL = {"bidder": "A", "bid": "normal", "partner": "C", "points": 50}
         pytest.param(
             FOUR,
             {**NORMAL, "bid": "solo"},
-            "bid must be one of 'normal', 'hundred', 'no_tricks', 'all_tricks', 'all_tricks_hundred', "
-            "not 'solo'",
+            "the bid must be one of the contracts Normal, Hundred, No tricks, All tricks, "
+            "All tricks and hundred, not 'solo'",
             id="bid-unknown",
         ),
-        pytest.param(FOUR, {**NORMAL, "bid": ["normal"]}, "bid must be one of", id="bid-list"),
-        pytest.param(FOUR, {**NORMAL, "bid": 1}, "bid must be one of", id="bid-number"),
         pytest.param(
-            FOUR, {**NORMAL, "raised_to": "triple"}, "raised_to must be one of", id="raised-to-unknown"
+            FOUR, {**NORMAL, "bid": ["normal"]}, "the bid must be one of the contracts", id="bid-list"
         ),
-        pytest.param(FOUR, {**NORMAL, "raised_to": None}, "raised_to must be one of", id="raised-to-null"),
+        pytest.param(FOUR, {**NORMAL, "bid": 1}, "the bid must be one of the contracts", id="bid-number"),
+        pytest.param(
+            FOUR,
+            {**NORMAL, "raised_to": "triple"},
+            "the raise must be one of the contracts Normal, Hundred",
+            id="raised-to-unknown",
+        ),
+        pytest.param(
+            FOUR,
+            {**NORMAL, "raised_to": None},
+            "the raise must be one of the contracts Normal, Hundred",
+            id="raised-to-null",
+        ),
         pytest.param(
             THREE,
             {"bidder": "A", "bid": "normal", "raised_to": "hundred", "points": 50},
@@ -310,37 +320,37 @@ NORMAL = {"bidder": "A", "bid": "normal", "partner": "C", "points": 50}
         pytest.param(
             FOUR,
             {"bidder": "A", "bid": "no_tricks", "raised_to": "all_tricks", "tricks": 6, "partner": "C"},
-            "a no_tricks bid is played alone, so nobody can raise it",
+            "a No tricks bid is played alone, so nobody can raise it",
             id="raise-of-no-tricks",
         ),
         pytest.param(
             FOUR,
             {**NORMAL, "raised_to": "no_tricks", "tricks": 0, "points": 0},
-            "the partner cannot raise to no_tricks",
+            "the partner cannot raise to No tricks",
             id="raise-to-no-tricks",
         ),
         pytest.param(
             FOUR,
             {**NORMAL, "raised_to": "normal"},
-            "raised_to 'normal' is not higher than the bid 'normal'",
+            "a raise to Normal is not higher than the bid Normal",
             id="raise-to-same",
         ),
         pytest.param(
             FOUR,
             {**NORMAL, "bid": "all_tricks", "raised_to": "hundred", "tricks": 6},
-            "raised_to 'hundred' is not higher than the bid 'all_tricks'",
+            "a raise to Hundred is not higher than the bid All tricks",
             id="raise-to-lower",
         ),
         pytest.param(
             FOUR,
             {"bidder": "A", "bid": "normal", "points": 50},
-            "the partner is missing: with 4 players 'normal' is played with a partner",
+            "the partner is missing: with 4 players Normal is played with a partner",
             id="no-partner",
         ),
         pytest.param(
             FOUR,
             {"bidder": "A", "bid": "no_tricks", "partner": "C", "tricks": 0},
-            "no_tricks is played alone: leave out the partner",
+            "No tricks is played alone: leave out the partner",
             id="partner-in-no-tricks",
         ),
         pytest.param(
@@ -368,19 +378,19 @@ NORMAL = {"bidder": "A", "bid": "normal", "partner": "C", "points": 50}
         pytest.param(
             FOUR,
             {"bidder": "A", "bid": "normal", "partner": "C"},
-            "points are missing: 'normal' needs the card points of the bidder's side",
+            "points are missing: Normal needs the card points of the bidder's side",
             id="points-missing-normal",
         ),
         pytest.param(
             FOUR,
             {"bidder": "A", "bid": "normal", "raised_to": "hundred", "partner": "C", "tricks": 3},
-            "points are missing: 'hundred' needs",
+            "points are missing: Hundred needs",
             id="points-missing-hundred",
         ),
         pytest.param(
             FOUR,
             {"bidder": "A", "bid": "all_tricks_hundred", "partner": "C", "tricks": 6},
-            "points are missing: 'all_tricks_hundred' needs",
+            "points are missing: All tricks and hundred needs",
             id="points-missing-all-tricks-hundred",
         ),
         pytest.param(
@@ -404,19 +414,19 @@ NORMAL = {"bidder": "A", "bid": "normal", "partner": "C", "points": 50}
         pytest.param(
             FOUR,
             {"bidder": "A", "bid": "no_tricks"},
-            "tricks are missing: 'no_tricks' needs the tricks of the bidder's side",
+            "tricks are missing: No tricks needs the tricks of the bidder's side",
             id="tricks-missing-no-tricks",
         ),
         pytest.param(
             FOUR,
             {"bidder": "A", "bid": "all_tricks", "partner": "C", "points": 90},
-            "tricks are missing: 'all_tricks' needs",
+            "tricks are missing: All tricks needs",
             id="tricks-missing-all-tricks",
         ),
         pytest.param(
             FOUR,
             {"bidder": "A", "bid": "all_tricks_hundred", "partner": "C", "points": 90},
-            "tricks are missing: 'all_tricks_hundred' needs",
+            "tricks are missing: All tricks and hundred needs",
             id="tricks-missing-all-tricks-hundred",
         ),
         pytest.param(
@@ -448,9 +458,9 @@ NORMAL = {"bidder": "A", "bid": "normal", "partner": "C", "points": 50}
         ),
         pytest.param(
             THREE,
-            {"bidder": "A", "bid": "all_tricks", "points": 70, "tricks": 7},
-            "the bidder's side took all 7 tricks but has 70 points, not 90",
-            id="all-seven-tricks-but-not-90",
+            {"bidder": "A", "bid": "all_tricks", "points": 50, "tricks": 7},
+            "the bidder took all 7 tricks but has 50 points: with 3 players every trick brings 60 to 90",
+            id="all-seven-tricks-but-under-60",
         ),
         pytest.param(
             FOUR,
@@ -461,13 +471,13 @@ NORMAL = {"bidder": "A", "bid": "normal", "partner": "C", "points": 50}
         pytest.param(
             FOUR,
             {**NORMAL, "marriages": {"partner": ["plain"]}},
-            "marriages: unknown side 'partner' (use 'bidder' and 'opponents')",
+            "marriages: unknown side 'partner': a marriage belongs to the bidder's side or to the opponents",
             id="marriages-unknown-side",
         ),
         pytest.param(
             FOUR,
             {**NORMAL, "marriages": {"bidder": "trump"}},
-            "marriages of the bidder must be a list, not 'trump'",
+            "the marriages of the bidder's side must be a list, not 'trump'",
             id="marriages-side-not-list",
         ),
         pytest.param(
@@ -479,7 +489,7 @@ NORMAL = {"bidder": "A", "bid": "normal", "partner": "C", "points": 50}
         pytest.param(
             FOUR,
             {**NORMAL, "marriages": {"bidder": ["hearts"]}},
-            "a marriage is 'trump' or 'plain', not 'hearts'",
+            "a marriage is in trump or in a plain suit, not 'hearts'",
             id="marriage-kind-unknown",
         ),
         pytest.param(
@@ -720,7 +730,12 @@ def valid_entry(draw, players):
     if draw(st.booleans()):
         entry["contra"] = draw(st.booleans())
     tricks = draw(st.integers(0, most))
-    points = 0 if tricks == 0 else 90 if tricks == most else draw(st.sampled_from(range(0, 100, 10)))
+    if tricks == 0:
+        points = 0
+    elif tricks == most:  # every trick: all 90, or with 3 players 60-90 (discarded aces and tens)
+        points = 90 if seats == 4 else draw(st.sampled_from([60, 70, 80, 90]))
+    else:
+        points = draw(st.sampled_from(range(0, 100, 10)))
     if contract in {"no_tricks", "all_tricks", "all_tricks_hundred"} or draw(st.booleans()):
         entry["tricks"] = tricks
     if contract in {"normal", "hundred", "all_tricks_hundred"} or draw(st.booleans()):
@@ -733,6 +748,9 @@ def valid_entry(draw, players):
             marriages[trump].append("trump")
         for side in plain:
             marriages[side].append("plain")
+        if "tricks" in entry:  # a marriage needs a lead: one per trick won, the bidder's side one more
+            marriages["bidder"] = marriages["bidder"][: tricks + 1]
+            marriages["opponents"] = marriages["opponents"][: most - tricks]
         entry["marriages"] = {
             side: kinds for side, kinds in marriages.items() if kinds or draw(st.booleans())
         }

@@ -90,13 +90,13 @@ def test_a_wrong_sum_shows_the_engines_message_keeps_the_entry_and_stores_nothin
 
 def test_a_tie_without_the_draw_asks_for_it(persona_client, molotow):
     html = add_deal(persona_client("owner"), molotow, 1, 40, 40, 40, 37, htmx=True).content.decode()
-    assert "Anna, Beat and Cla tied on 40 points, so draw_loser must name who drew the highest card" in html
+    assert "Anna, Beat and Cla tied on 40 points: say who drew the highest card" in html
     assert not Round.objects.exists()
 
 
 def test_a_draw_without_a_tie_is_refused(persona_client, molotow):
     html = add_deal(persona_client("owner"), molotow, 1, 90, 9, 34, 24, draw_loser=1).content.decode()
-    assert "draw_loser is only for three players tied under 100 points" in html
+    assert "nobody draws a card in this deal: only three players tied under 100 points do" in html
     assert re.search(r'<input type="radio" name="draw_loser" value="1"[^>]*checked', html)
     assert not Round.objects.exists()
 
@@ -187,7 +187,7 @@ def test_editing_an_earlier_deal_asks_first_then_recomputes(persona_client, molo
     add_deal(client, molotow, 2, 60, 60, 22, 15)
     url = reverse("round_edit", args=[molotow.pk, 1])
     preview = client.post(url, deal_post(1, 40, 40, 40, 37, draw_loser=3)).content.decode()
-    assert "round 1: draw_loser must be one of the tied players Anna, Beat, Cla, not Dora" in preview
+    assert "round 1: only the tied players Anna, Beat and Cla draw a card, not Dora" in preview
     preview = client.post(url, deal_post(1, 40, 40, 40, 37, draw_loser=0)).content.decode()
     assert "Change round 1?" in preview
     assert '<input type="hidden" name="draw_loser" value="0">' in preview
