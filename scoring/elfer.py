@@ -45,6 +45,7 @@ from scoring.base import (
     Standings,
     best,
     describe,
+    gettext_noop,
     is_int,
     require_int,
     require_known_keys,
@@ -134,26 +135,48 @@ class Elfer(Engine):
 
         given = sum(bonus.values())
         if given > BONUS_CARDS:
-            raise round_error(number, f"{given} bonus cards are given out, but there are only {BONUS_CARDS}")
+            raise round_error(
+                number,
+                "elfer.too_many_bonus",
+                gettext_noop("%(count)d bonus cards are given out, but there are only %(most)d"),
+                count=given,
+                most=BONUS_CARDS,
+            )
         held = sum(jokers.values())
         if held > JOKERS:
-            raise round_error(number, f"{held} jokers are held, but there are only {JOKERS}")
+            raise round_error(
+                number,
+                "elfer.too_many_jokers",
+                gettext_noop("%(count)d jokers are held, but there are only %(most)d"),
+                count=held,
+                most=JOKERS,
+            )
         copies = Counter(value for hand in cards.values() for value in hand)
         for value in sorted(copies):
             if copies[value] > COPIES_PER_VALUE:
                 raise round_error(
-                    number, f"the {value} is held {copies[value]} times, but there are only four of each card"
+                    number,
+                    "elfer.too_many_copies",
+                    gettext_noop(
+                        "the %(value)d is held %(count)d times, but there are only four of each card"
+                    ),
+                    value=value,
+                    count=copies[value],
                 )
 
         empty = [name for name in players if not cards[name] and not jokers[name]]
         if not empty:
-            raise round_error(number, "nobody went out: every player still holds cards")
+            raise round_error(
+                number, "elfer.nobody_out", gettext_noop("nobody went out: every player still holds cards")
+            )
         if len(empty) > 1:
-            if len(empty) == 2:
-                who = f"{empty[0]} and {empty[1]} both have"
-            else:
-                who = f"{', '.join(empty[:-1])} and {empty[-1]} all have"
-            raise round_error(number, f"{who} an empty hand, but only one player can go out")
+            template = (
+                gettext_noop("%(names)s both have an empty hand, but only one player can go out")
+                if len(empty) == 2
+                else gettext_noop("%(names)s all have an empty hand, but only one player can go out")
+            )
+            names = f"{', '.join(empty[:-1])} and {empty[-1]}"
+            raise round_error(number, "elfer.several_out", template, names=names)
         return bonus, cards, jokers
 
     @staticmethod
@@ -179,7 +202,13 @@ class Elfer(Engine):
         hands: dict[str, list[int]] = {name: [] for name in players}
         for name, hand in section.items():
             if not isinstance(hand, (list, tuple)):
-                raise round_error(number, f"{name}'s cards must be a list, not {describe(hand)}")
+                raise round_error(
+                    number,
+                    "elfer.hand_not_list",
+                    gettext_noop("%(name)s's cards must be a list, not %(value)s"),
+                    name=name,
+                    value=describe(hand),
+                )
             for value in hand:
                 hands[name].append(self._card(number, name, value))
         return hands
@@ -187,11 +216,28 @@ class Elfer(Engine):
     @staticmethod
     def _card(number: int, name: str, value: Any) -> int:
         if not is_int(value):
-            raise round_error(number, f"{name}'s cards must be whole numbers, not {describe(value)}")
+            raise round_error(
+                number,
+                "elfer.card_not_int",
+                gettext_noop("%(name)s's cards must be whole numbers, not %(value)s"),
+                name=name,
+                value=describe(value),
+            )
         if value == TABLE_CARD:
-            raise round_error(number, f"{name} cannot hold an 11: the four 11s start on the table")
+            raise round_error(
+                number,
+                "elfer.holds_eleven",
+                gettext_noop("%(name)s cannot hold an 11: the four 11s start on the table"),
+                name=name,
+            )
         if not LOWEST_CARD <= value <= HIGHEST_CARD:
             raise round_error(
-                number, f"{name} holds {value}, but the cards run from {LOWEST_CARD} to {HIGHEST_CARD}"
+                number,
+                "elfer.card_out_of_range",
+                gettext_noop("%(name)s holds %(value)s, but the cards run from %(low)d to %(high)d"),
+                name=name,
+                value=describe(value),
+                low=LOWEST_CARD,
+                high=HIGHEST_CARD,
             )
         return value

@@ -64,11 +64,6 @@ class ScoringError(ValueError):
 ROUND_PREFIX = gettext_noop("round %(round)d: %(problem)s")
 
 
-def round_error(number: int, code: str, template: str | None = None, **params: Any) -> ScoringError:
-    """An error in round ``number``: ``round 3: points add up to 150, not 157``.
-
-    ``round_error(3, "a sentence")`` (no template) is the plain form, code ``"message"``.
-    """
-    if template is None:
-        return ScoringError(code, round=number)
+def round_error(number: int, code: str, template: str, **params: Any) -> ScoringError:
+    """An error in round ``number``: ``round 3: points add up to 150, not 157``."""
     return ScoringError(template, code, round=number, **params)

@@ -161,10 +161,10 @@ def _check_text(text: str) -> None:
         if "\ud800" <= char <= "\udfff":
             raise ScoringError(
                 gettext_noop(
-                    "the file holds a lone surrogate escape (\\u%(code)04x), which is not a character"
+                    "the file holds a lone surrogate escape (\\u%(char)04x), which is not a character"
                 ),
                 "file.lone_surrogate",
-                code=ord(char),
+                char=ord(char),
             )
 
 

@@ -57,6 +57,7 @@ from scoring.base import (
     Standings,
     best,
     describe,
+    gettext_noop,
     require_known_keys,
     require_player,
     round_error,
@@ -97,8 +98,11 @@ class Murlan(Engine):
     def check_options(self, players: Sequence[str], options: dict[str, Any]) -> None:
         if options["max_target"] < options["target"]:
             raise ScoringError(
-                f"option 'max_target' must be at least the target ({options['target']}), "
-                f"not {options['max_target']}"
+                gettext_noop("option %(option)s must be at least the target (%(target)d), not %(value)d"),
+                "option.max_below_target",
+                option="'max_target'",
+                target=options["target"],
+                value=options["max_target"],
             )
 
     def fold(
@@ -156,17 +160,26 @@ class Murlan(Engine):
         """The finishing order, checked: every player exactly once."""
         require_known_keys(entry, number, ROUND_KEYS)
         if "order" not in entry:
-            raise round_error(number, "the finishing order is missing")
+            raise round_error(number, "murlan.no_order", gettext_noop("the finishing order is missing"))
         order = entry["order"]
         if not isinstance(order, (list, tuple)):
-            raise round_error(number, f"the order must be a list of names, not {describe(order)}")
+            raise round_error(
+                number,
+                "murlan.order_not_list",
+                gettext_noop("the order must be a list of names, not %(value)s"),
+                value=describe(order),
+            )
         seen: set[str] = set()
         for name in order:
             require_player(name, players, number, "in the order,")
             if name in seen:
-                raise round_error(number, f"{name} appears twice in the order")
+                raise round_error(
+                    number, "murlan.twice", gettext_noop("%(name)s appears twice in the order"), name=name
+                )
             seen.add(name)
         for name in players:
             if name not in seen:
-                raise round_error(number, f"{name} is missing from the order")
+                raise round_error(
+                    number, "murlan.missing", gettext_noop("%(name)s is missing from the order"), name=name
+                )
         return list(order)

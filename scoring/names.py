@@ -35,6 +35,9 @@ API (pure Python, no Django):
 * :func:`name_key` -> what a name compares as (use it for uniqueness checks);
 * :func:`same_name` -> whether two names are the same name;
 * :func:`check_seating` -> checks a whole list of seated names;
+* :func:`has_control`, :func:`is_blank` -> the two checks on their own, for
+  other text a person types (a night's title and place: no control
+  character, not blank; its notes may hold line breaks);
 * :func:`quote` -> a name as messages show it: quoted, every invisible or
   control character escaped, so a name can never break a message's line.
 """
@@ -49,6 +52,16 @@ from scoring.errors import ScoringError, gettext_noop
 from scoring.text import describe, is_control, is_invisible, quote
 
 
+def has_control(text: str, *, allowed: str = "") -> bool:
+    """Whether ``text`` holds a control character other than those in ``allowed`` (e.g. ``"\\n"`` in notes)."""
+    return any(is_control(char) and char not in allowed for char in text)
+
+
+def is_blank(text: str) -> bool:
+    """Only spaces and invisible characters (or nothing at all)."""
+    return all(char.isspace() or is_invisible(char) for char in text)
+
+
 def name_problem(name: Any) -> ScoringError | None:
     """Why ``name`` cannot be a player's name, or ``None`` when it can."""
     if not isinstance(name, str) or not name:
@@ -57,13 +70,13 @@ def name_problem(name: Any) -> ScoringError | None:
             "name.not_text",
             what=describe(name),
         )
-    if any(is_control(char) for char in name):
+    if has_control(name):
         return ScoringError(
             gettext_noop("the name %(name)s holds a control character such as a line break"),
             "name.control",
             name=quote(name),
         )
-    if all(char.isspace() or is_invisible(char) for char in name):
+    if is_blank(name):
         return ScoringError(
             gettext_noop("the name %(name)s is blank: it has no visible character"),
             "name.blank",

@@ -57,16 +57,18 @@ def _escaped(char: str) -> str:
     return char
 
 
-def quote(text: Any) -> str:
+def quote(text: Any, marks: str = "''") -> str:
     """``'Anna'``: text in a message, quoted, with control and invisible characters escaped.
 
     So a name can never start a second line of an ``error:`` message, nor hide
-    the zero-width space that makes it differ from another.
+    the zero-width space that makes it differ from another. ``marks`` are the
+    opening and closing quotation marks (``"“”"`` for typographic ones).
     """
     text = str(text)
     cut = text[:QUOTE_MOST]
     shown = "".join(_escaped(char) for char in cut)
-    return f"'{shown}…'" if len(text) > QUOTE_MOST else f"'{shown}'"
+    more = "…" if len(text) > QUOTE_MOST else ""
+    return f"{marks[0]}{shown}{more}{marks[1]}"
 
 
 LONGEST_NUMBER = 18  # digits of a whole number a message shows in full

@@ -904,3 +904,176 @@ def test_folding_a_thousand_rounds_is_fast():
     assert time.perf_counter() - start < 1.0
     assert standings.finished
     assert sum(standings.totals.values()) == 40
+
+
+# --- the amended rules: 3-player discards, and a marriage needs a lead ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("points", "marriages", "made", "after"),
+    [
+        # A alone against B and C takes all 7 tricks; his discarded aces and tens count for them.
+        (60, ["trump"], True, [16, 7, 7]),  # 60 + 40 = 100: made, stake 3, A +6
+        (80, ["plain"], True, [16, 7, 7]),  # 80 + 20 = 100
+        (70, ["plain"], False, [4, 13, 13]),  # 70 + 20 = 90: all tricks, but under 100
+        (90, [], False, [4, 13, 13]),  # 90 alone is not 100
+        (60, [], False, [4, 13, 13]),
+    ],
+)
+def test_three_player_all_tricks_hundred_counts_the_cards_he_kept_and_his_marriages(
+    points, marriages, made, after
+):
+    entry = {
+        "bidder": "A",
+        "bid": "all_tricks_hundred",
+        "points": points,
+        "tricks": 7,
+        "marriages": {"bidder": marriages},
+    }
+    standings = ENGINE.score(THREE, None, [entry])
+    assert standings.rounds[0].extras == {"made": made, "stake": 3}
+    assert list(standings.totals.values()) == after
+
+
+@pytest.mark.parametrize("points", [60, 70, 80, 90])
+def test_three_player_all_tricks_is_made_with_60_to_90_card_points(points):
+    entry = {"bidder": "B", "bid": "all_tricks", "points": points, "tricks": 7}
+    assert balances(THREE, [entry]) == [8, 14, 8]
+
+
+@pytest.mark.parametrize("points", [0, 10, 50])
+def test_three_player_all_tricks_under_60_card_points_is_impossible(points):
+    entry = {"bidder": "B", "bid": "all_tricks", "points": points, "tricks": 7}
+    message = error_of(THREE, [entry])
+    assert message.startswith(
+        f"round 1: the bidder took all 7 tricks but has {points} points: with 3 players"
+    )
+
+
+@pytest.mark.parametrize("points", [60, 80])
+def test_four_player_all_tricks_still_needs_all_90(points):
+    entry = {"bidder": "A", "bid": "all_tricks", "partner": "C", "points": points, "tricks": 6}
+    assert error_of(FOUR, [entry]) == (
+        f"round 1: the bidder's side took all 6 tricks but has {points} points, not 90"
+    )
+
+
+def lead_entry(tricks, bidder=(), opponents=(), players=FOUR):
+    entry = {"bidder": "A", "bid": "normal", "points": 50, "tricks": tricks}
+    if players == FOUR:
+        entry["partner"] = "C"
+    if tricks == 0:
+        entry["points"] = 0
+    if tricks == TRICKS[len(players)]:
+        entry["points"] = 90
+    entry["marriages"] = {"bidder": list(bidder), "opponents": list(opponents)}
+    return entry
+
+
+TRICKS = {4: 6, 3: 7}
+
+
+@pytest.mark.parametrize(
+    ("players", "tricks", "bidder", "opponents"),
+    [
+        (FOUR, 0, ["trump"], ["plain", "plain", "plain"]),  # the first lead, and 3 of the 6 tricks
+        (FOUR, 2, ["trump", "plain", "plain"], ["plain"]),  # 2 tricks + the first lead = 3
+        (FOUR, 3, [], ["trump", "plain", "plain"]),  # the opponents took 3 tricks
+        (FOUR, 5, ["plain", "plain"], ["trump"]),  # one trick for the opponents, one marriage
+        (FOUR, 6, ["trump", "plain"], []),
+        (THREE, 6, ["trump", "plain", "plain", "plain"], []),
+        (THREE, 1, [], ["trump", "plain", "plain", "plain"]),  # 6 tricks for the two opponents
+    ],
+)
+def test_as_many_marriages_as_leads_are_allowed(players, tricks, bidder, opponents):
+    standings = ENGINE.score(players, None, [lead_entry(tricks, bidder, opponents, players)])
+    assert len(standings.rounds) == 1
+
+
+@pytest.mark.parametrize(
+    ("players", "tricks", "bidder", "opponents", "message"),
+    [
+        (
+            FOUR,
+            6,
+            [],
+            ["plain"],
+            "the bidder's side took every trick, so the opponents never led and cannot have declared a marriage",
+        ),
+        (
+            THREE,
+            7,
+            ["trump"],
+            ["plain"],
+            "the bidder's side took every trick, so the opponents never led and cannot have declared a marriage",
+        ),
+        (
+            FOUR,
+            5,
+            [],
+            ["plain", "plain"],
+            "the opponents declared 2 marriages, but a marriage is declared by leading "
+            "and they took only 1 of the tricks",
+        ),
+        (
+            FOUR,
+            0,
+            ["trump", "plain"],
+            [],
+            "the bidder's side declared 2 marriages, but a marriage is declared by leading: "
+            "the bidder leads the first trick, and the side took only 0 of the tricks",
+        ),
+        (
+            FOUR,
+            1,
+            ["trump", "plain", "plain"],
+            [],
+            "the bidder's side declared 3 marriages, but a marriage is declared by leading: "
+            "the bidder leads the first trick, and the side took only 1 of the tricks",
+        ),
+    ],
+)
+def test_more_marriages_than_leads_are_rejected(players, tricks, bidder, opponents, message):
+    rounds = [{"redeal": True}, lead_entry(tricks, bidder, opponents, players)]
+    assert error_of(players, rounds) == f"round 2: {message}"
+
+
+def test_without_tricks_only_the_deck_limits_the_marriages():
+    entry = {
+        "bidder": "A",
+        "bid": "normal",
+        "partner": "C",
+        "points": 50,
+        "marriages": {"bidder": ["trump", "plain"], "opponents": ["plain", "plain"]},
+    }
+    # T = 90 + 40 + 3 x 20 = 190, need 100; 50 + 60 = 110: made.
+    assert ENGINE.score(FOUR, None, [entry]).rounds[0].extras == {"made": True, "stake": 1}
+
+
+def test_the_preview_settles_exactly_what_the_engine_rejects():
+    entry = lead_entry(6, [], ["plain"])
+    with pytest.raises(ScoringError) as error:
+        settle(FOUR, None, entry, number=4)
+    assert error.value.code == "anrufen.opponents_never_led"
+    assert error.value.round == 4
+
+
+def test_no_message_shows_a_key_from_the_code():
+    wrong = [
+        {"bidder": "A", "bid": "normal", "raised_to": "no_tricks", "partner": "C", "points": 0, "tricks": 0},
+        {"bidder": "A", "bid": "all_tricks_hundred", "partner": "C", "tricks": 6},
+        {"bidder": "A", "bid": "no_tricks", "raised_to": "all_tricks", "tricks": 6},
+        {
+            "bidder": "A",
+            "bid": "all_tricks_hundred",
+            "raised_to": "hundred",
+            "partner": "C",
+            "points": 90,
+            "tricks": 6,
+        },
+        {"bidder": "A", "bid": "hundred", "points": 90},
+    ]
+    for entry in wrong:
+        message = error_of(FOUR, [entry])
+        for key in ("normal", "no_tricks", "all_tricks", "all_tricks_hundred", "raised_to", "'hundred'"):
+            assert key not in message, message

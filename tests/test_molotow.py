@@ -453,3 +453,38 @@ def test_garbage_raises_only_a_scoring_error(rounds, options, players):
         ENGINE.score(players, options, rounds)
     except ScoringError as error:
         assert str(error)
+
+
+# --- no card is worth 1 point -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("points", "message"),
+    [
+        ((1, 50, 50, 56), "round 2: A has 1 point, but no card is worth 1 point"),
+        ((50, 1, 50, 56), "round 2: B has 1 point, but no card is worth 1 point"),
+        (
+            (0, 156, 1, 0),
+            "round 2: B has 156 points, which leaves 1 for the others, but no card is worth 1 point",
+        ),
+        (
+            (156, 0, 0, 1),
+            "round 2: A has 156 points, which leaves 1 for the others, but no card is worth 1 point",
+        ),
+        ((1, 50, 50, 50), "round 2: A has 1 point, but no card is worth 1 point"),  # the sum is wrong too
+    ],
+)
+def test_one_point_or_156_is_a_typo(points, message):
+    assert rejected([deal(90, 9, 34, 24), deal(*points)]) == message
+
+
+def test_one_point_is_rejected_with_its_code_even_when_the_sum_is_157():
+    with pytest.raises(ScoringError) as error:
+        score([deal(1, 52, 52, 52, draw_loser="B")])
+    assert error.value.code == "molotow.one_point"
+    assert str(error.value) == "round 1: A has 1 point, but no card is worth 1 point"
+
+
+@pytest.mark.parametrize("points", [(2, 50, 50, 55), (155, 2, 0, 0), (157, 0, 0, 0), (0, 0, 0, 157)])
+def test_two_points_155_and_157_are_fine(points):
+    assert len(score([deal(*points)]).rounds) == 1

@@ -159,3 +159,50 @@ def test_a_free_scoring_round_over_a_hundred_thousand_is_one_error_line():
     assert result.stderr == (
         "error: round 1: 'Beat' has -100001 points, but a round gives at most 100,000 either way\n"
     )
+
+
+MALFORMED = {
+    "an integer of thousands of digits": (
+        '{"game": "murlan", "players": ["A", "B"], "rounds": [], "options": {"target": ' + "7" * 4400 + "}}",
+        "error: the file holds a whole number with 4400 digits at line 1, column 79: no score is that long\n",
+    ),
+    "JSON nested a thousand levels deep": (
+        '{"game": "murlan", "players": ["A", "B"], "rounds": ' + "[" * 1000 + "]" * 1000 + "}",
+        "error: the file is nested more than 20 levels deep\n",
+    ),
+    "a lone surrogate escape": (
+        '{"game": "murlan", "players": ["A\\ud800", "B"], "rounds": []}',
+        "error: the file holds a lone surrogate escape (\\ud800), which is not a character\n",
+    ),
+    "a name with a line break": (
+        json.dumps({"game": "murlan", "players": ["A\nerror: all fine", "B"], "rounds": []}),
+        "error: the name 'A\\u000aerror: all fine' holds a control character such as a line break\n",
+    ),
+    "a round naming a player with a line break": (
+        json.dumps({"game": "counter", "players": ["A", "B"], "rounds": [{"points": {"A\nB": 3}}]}),
+        "error: round 1: points: 'A\\u000aB' is not a player of this match\n",
+    ),
+    "options that are a list": (
+        json.dumps({"game": "murlan", "players": ["A", "B"], "rounds": [], "options": []}),
+        "error: options must be an object or null, not a list\n",
+    ),
+    "a round of the wrong type": (
+        json.dumps(
+            {"game": "elfer", "players": ["A", "B"], "rounds": [{"cards": {"A": [3]}}, {"cards": {"B": "7"}}]}
+        ),
+        "error: round 2: B's cards must be a list, not '7'\n",
+    ),
+    "ended that is not true or false": (
+        json.dumps({"game": "elfer", "players": ["A", "B"], "rounds": [], "ended": "yes"}),
+        "error: ended must be true or false, not 'yes'\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(MALFORMED))
+def test_every_malformed_file_gives_exactly_one_error_line_and_nothing_else(case):
+    text, expected = MALFORMED[case]
+    result = run_score("-", stdin=text)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == expected

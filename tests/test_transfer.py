@@ -12,12 +12,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 from django.utils.html import escape
+from hypothesis import given, settings
 
 from companion.models import GameNight, Match, Player, Round, Seat
 from companion.play.rounds import add_round, set_closed
 from companion.play.setup import create_match
 from companion.transfer import services as transfer
 from tests.factories import GameNightFactory, PlayerFactory
+from tests.malformed import one_value_broken
 
 pytestmark = pytest.mark.django_db
 
@@ -546,3 +548,97 @@ def test_the_command_needs_an_account(tmp_path, db):
     with pytest.raises(SystemExit):
         call_command("import_night", str(path), stderr=err)
     assert err.getvalue().startswith("error: there is no account yet")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (
+            b'{"game_night": {"title": "x", "date": "2026-11-28"}, "matches": ['
+            + b"[" * 1000
+            + b"]" * 1000
+            + b"]}",
+            "error: the file is nested more than 20 levels deep\n",
+        ),
+        (
+            b'{"game_night": {"title": "x", "date": "2026-11-28", "notes": '
+            + b"1" * 5000
+            + b'}, "matches": []}',
+            "error: the file holds a whole number with 5000 digits at line 1, column 62: no score is that long\n",
+        ),
+        (
+            b'{"game_night": {"title": "x\\udc00", "date": "2026-11-28"}, "matches": []}',
+            "error: the file holds a lone surrogate escape (\\udc00), which is not a character\n",
+        ),
+        (
+            json.dumps(
+                {"game_night": {"title": "Friday\nerror: fine", "date": "2026-11-28"}, "matches": []}
+            ).encode(),
+            "error: the game night's title holds a control character such as a line break\n",
+        ),
+        (
+            json.dumps(
+                {"game_night": {"title": "x", "date": "2026-11-28", "place": "Bar\x00"}, "matches": []}
+            ).encode(),
+            "error: the game night's place holds a control character\n",
+        ),
+        (
+            json.dumps(
+                {"game_night": {"title": "x", "date": "2026-11-28", "x\ny": 1}, "matches": []}
+            ).encode(),
+            "error: unknown field “x\\u000ay” in the game night\n",
+        ),
+        (
+            json.dumps(
+                night_file(
+                    {"game": "murlan", "players": ["Anna\nBeat", "Cla"], "options": None, "rounds": []}
+                )
+            ).encode(),
+            "error: match 1 (Murlan): the name 'Anna\\u000aBeat' holds a control character such as a line break\n",
+        ),
+        (
+            json.dumps(
+                night_file({"game": "murlan", "players": ["Anna", "Cla"], "options": [], "rounds": []})
+            ).encode(),
+            "error: match 1 (Murlan): options must be an object or null, not a list\n",
+        ),
+    ],
+    ids=[
+        "deep",
+        "huge-int",
+        "surrogate",
+        "title-line-break",
+        "place-nul",
+        "key-line-break",
+        "name",
+        "options",
+    ],
+)
+def test_the_command_gives_one_error_line_for_every_malformed_file(tmp_path, owner, content, message):
+    path = tmp_path / "night.json"
+    path.write_bytes(content)
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(SystemExit) as exit_status:
+        call_command("import_night", str(path), stdout=out, stderr=err)
+    assert exit_status.value.code == 1
+    assert err.getvalue() == message
+    assert out.getvalue() == ""
+    assert not GameNight.objects.exists()
+
+
+def test_notes_may_run_over_several_lines(persona_client, owner):
+    night = {"title": "x", "date": "2026-11-28", "notes": "Raclette first.\r\nThen cards.\tLate."}
+    response = upload(persona_client("owner"), json.dumps({"game_night": night, "matches": []}).encode())
+    assert response.status_code == 302
+    assert GameNight.objects.get().notes == "Raclette first.\r\nThen cards.\tLate."
+
+
+@settings(max_examples=150, deadline=None)
+@given(one_value_broken())
+def test_a_night_with_one_broken_value_is_refused_only_with_a_night_file_error(text):
+    night = '{"game_night": {"title": "x", "date": "2026-11-28"}, "matches": [' + text + "]}"
+    try:
+        transfer.read_night(transfer.parse_night_file(night))
+    except transfer.NightFileError as error:
+        assert "\n" not in error.message and "\r" not in error.message
+        assert error.message.startswith("match 1") or error.message.startswith("the file ")

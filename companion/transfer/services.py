@@ -77,9 +77,9 @@ from companion.i18n.errors import error_text
 from companion.models import GameNight, Match, Player, Round, Seat
 from companion.play import standings
 from companion.play.setup import SetupError, check_setup
-from scoring.base import FIRST_DEALER, ScoringError, Standings, describe
+from scoring.base import FIRST_DEALER, ScoringError, Standings, describe, quote
 from scoring.matchfile import MatchFile, parse_json, read_match, renamed, with_first_dealer
-from scoring.names import name_key, name_problem
+from scoring.names import has_control, name_key, name_problem
 from scoring.registry import ENGINES, get_engine
 
 NIGHT_KEYS = ("game_night", "matches")
@@ -213,8 +213,6 @@ def parse_night_file(content: bytes | str) -> Any:
         return parse_json(content)
     except ScoringError as error:
         raise NightFileError(error_text(error)) from None
-    except RecursionError:
-        raise NightFileError(_("the file is not valid JSON: it is nested too deeply")) from None
 
 
 def read_night(data: Any) -> NightToImport:
@@ -338,7 +336,7 @@ def _known_keys(data: Mapping, allowed: Sequence[str], where: str) -> None:
     if unknown:
         raise NightFileError(
             _("unknown field %(fields)s in %(where)s")
-            % {"fields": ", ".join(f"“{key}”" for key in unknown), "where": where}
+            % {"fields": ", ".join(quote(key, "“”") for key in unknown), "where": where}
         )
 
 
@@ -385,6 +383,10 @@ def _text(night: Mapping, key: str, most: int | None = None) -> str:
             % {"field": key, "what": describe(value)}
         )
     _no_nul(value, key)
+    # Notes may run over several lines; a place is one line. Other control characters only hide
+    # or break what the page shows.
+    if has_control(value, allowed="\n\r\t" if key == "notes" else ""):
+        raise NightFileError(_("the game night's %(field)s holds a control character") % {"field": key})
     if most is not None and len(value) > most:
         raise NightFileError(
             _("the game night's %(field)s is longer than %(max)d characters") % {"field": key, "max": most}
