@@ -32,8 +32,6 @@ def deal(rng: random.Random, players: Sequence[str]) -> dict[str, Any]:
         marriages[rng.choice(["bidder", "opponents"])].append("trump")
     for _ in range(rng.choice([0, 0, 0, 1, 1, 2])):
         marriages[rng.choice(["bidder", "opponents"])].append("plain")
-    if marriages["bidder"] or marriages["opponents"]:
-        entry["marriages"] = marriages
     good = rng.random() < 0.65
     if contract == "normal":
         entry["points"] = rng.choice(range(50, 100, 10) if good else range(0, 60, 10))
@@ -45,6 +43,11 @@ def deal(rng: random.Random, players: Sequence[str]) -> dict[str, Any]:
         entry["tricks"] = every_trick if good else rng.randint(every_trick - 2, every_trick - 1)
         if contract == "all_tricks_hundred":
             entry["points"] = 90 if good else rng.choice(range(40, 90, 10))
+    if "tricks" in entry:  # a marriage needs a lead: one per trick won, the bidder's side one more
+        marriages["bidder"] = marriages["bidder"][: entry["tricks"] + 1]
+        marriages["opponents"] = marriages["opponents"][: every_trick - entry["tricks"]]
+    if marriages["bidder"] or marriages["opponents"]:
+        entry["marriages"] = marriages
     return entry
 
 
