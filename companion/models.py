@@ -1,7 +1,7 @@
 """Game nights, players, matches and rounds.
 
 Rounds are the only scoring facts stored: each holds the outcome the table
-entered, in the round shape of the match file (match-format.md). Standings
+entered, in the round shape of the match file (docs/match-format.md). Standings
 are computed by the engines in ``scoring/``; what is kept here for speed
 (each seat's total and win, a match's end) is derived and rebuilt from the
 rounds by ``companion.play.standings`` in the same transaction as every change.

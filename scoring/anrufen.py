@@ -54,7 +54,7 @@ Decisions:
   trick the next, so the opponents declare at most one per trick they took and
   the bidder's side at most one more than its tricks. Without ``tricks`` the
   leads are unknown and only the deck limits apply.
-* Balances may go below zero (scoring.md); ``stop_at_zero`` ends the match
+* Balances may go below zero (docs/rules.md); ``stop_at_zero`` ends the match
   after the first round that leaves somebody at zero or below.
 * An open match closed with no round played finishes with everybody on
   ``chips``, so everybody shares the win.
@@ -72,6 +72,7 @@ from scoring.base import (
     Option,
     RoundResult,
     Standings,
+    WholeNumber,
     best,
     describe,
     gettext_noop,
@@ -105,7 +106,19 @@ CONTRACTS = {
     "all_tricks_hundred": "All tricks and hundred",
 }
 _CONTRACT_LIST = ", ".join(CONTRACTS.values())
-LOWEST_ALL_TRICKS = {4: 90, 3: 60}  # card points when the bidder's side takes every trick
+LOWEST_ALL_TRICKS = {4: 90, 3: 60}
+POINTS = WholeNumber(
+    "anrufen.points",
+    gettext_noop("points must be a whole number, not %(value)s"),
+    gettext_noop("points must be at least %(low)d, not %(value)s"),
+    gettext_noop("points must be at most %(high)d, not %(value)s"),
+)
+TRICKS_TAKEN = WholeNumber(
+    "anrufen.tricks",
+    gettext_noop("tricks must be a whole number, not %(value)s"),
+    gettext_noop("tricks must be at least %(low)d, not %(value)s"),
+    gettext_noop("tricks must be at most %(high)d, not %(value)s"),
+)  # card points when the bidder's side takes every trick
 
 
 class Settlement(NamedTuple):
@@ -517,7 +530,7 @@ def _points(entry: Mapping, number: int, contract: str) -> int | None:
                 contract=CONTRACTS[contract],
             )
         return None
-    points = require_int(entry["points"], number, "points", 0, CARD_POINTS)
+    points = require_int(entry["points"], number, POINTS, 0, CARD_POINTS)
     if points % 10:
         raise round_error(
             number,
@@ -538,4 +551,4 @@ def _tricks(entry: Mapping, number: int, contract: str, most: int) -> int | None
                 contract=CONTRACTS[contract],
             )
         return None
-    return require_int(entry["tricks"], number, "tricks", 0, most)
+    return require_int(entry["tricks"], number, TRICKS_TAKEN, 0, most)

@@ -34,33 +34,33 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def require_int(value: Any, number: int, what: str, low: int | None = None, high: int | None = None) -> int:
-    """A whole number from ``low`` to ``high``; ``what`` says whose (names already quoted)."""
+@dataclass(frozen=True)
+class WholeNumber:
+    """The sentences about one whole number of a round entry, each whole so it translates whole.
+
+    Placeholders: ``%(value)s`` (the value as given), ``%(low)d``/``%(high)d``
+    (the limits) and whatever the caller passes (e.g. ``%(name)s``).
+    """
+
+    code: str
+    not_int: str
+    too_low: str
+    too_high: str
+
+
+def require_int(
+    value: Any, number: int, what: WholeNumber, low: int | None = None, high: int | None = None, **params: Any
+) -> int:
+    """A whole number from ``low`` to ``high``, or the round's error in ``what``'s words."""
     if not is_int(value):
-        raise round_error(
-            number,
-            "value.not_int",
-            gettext_noop("%(what)s must be a whole number, not %(value)s"),
-            what=what,
-            value=describe(value),
-        )
+        raise round_error(number, f"{what.code}.not_int", what.not_int, value=describe(value), **params)
     if low is not None and value < low:
         raise round_error(
-            number,
-            "value.too_low",
-            gettext_noop("%(what)s must be at least %(low)d, not %(value)s"),
-            what=what,
-            low=low,
-            value=describe(value),
+            number, f"{what.code}.too_low", what.too_low, low=low, value=describe(value), **params
         )
     if high is not None and value > high:
         raise round_error(
-            number,
-            "value.too_high",
-            gettext_noop("%(what)s must be at most %(high)d, not %(value)s"),
-            what=what,
-            high=high,
-            value=describe(value),
+            number, f"{what.code}.too_high", what.too_high, high=high, value=describe(value), **params
         )
     return value
 
@@ -211,7 +211,7 @@ class RoundResult:
 class Standings:
     """A match folded up to now.
 
-    ``extras`` are the game's additions to the ``score`` JSON (match-format.md);
+    ``extras`` are the game's additions to the ``score`` JSON (docs/match-format.md);
     ``table`` holds what the scoreboard shows but the JSON does not (who leads,
     the exchange reminder, …).
     """

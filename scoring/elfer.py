@@ -43,6 +43,7 @@ from scoring.base import (
     Option,
     RoundResult,
     Standings,
+    WholeNumber,
     best,
     describe,
     gettext_noop,
@@ -64,6 +65,18 @@ TABLE_CARD = 11  # the four 11s start on the table, so nobody holds one
 COPIES_PER_VALUE = 4  # one per colour
 
 ROUND_KEYS = frozenset({"bonus", "cards", "jokers"})
+BONUS_COUNT = WholeNumber(
+    "elfer.bonus",
+    gettext_noop("%(name)s's bonus cards must be a whole number, not %(value)s"),
+    gettext_noop("%(name)s's bonus cards must be at least %(low)d, not %(value)s"),
+    gettext_noop("%(name)s's bonus cards must be at most %(high)d, not %(value)s"),
+)
+JOKER_COUNT = WholeNumber(
+    "elfer.jokers",
+    gettext_noop("%(name)s's jokers must be a whole number, not %(value)s"),
+    gettext_noop("%(name)s's jokers must be at least %(low)d, not %(value)s"),
+    gettext_noop("%(name)s's jokers must be at most %(high)d, not %(value)s"),
+)
 
 
 class Elfer(Engine):
@@ -129,8 +142,8 @@ class Elfer(Engine):
     ) -> tuple[dict[str, int], dict[str, list[int]], dict[str, int]]:
         """Every player's bonus cards, number cards and jokers, or a ScoringError."""
         require_known_keys(entry, number, ROUND_KEYS)
-        bonus = self._counts(players, number, entry, "bonus", "bonus cards")
-        jokers = self._counts(players, number, entry, "jokers", "jokers")
+        bonus = self._counts(players, number, entry, "bonus", BONUS_COUNT)
+        jokers = self._counts(players, number, entry, "jokers", JOKER_COUNT)
         cards = self._hands(players, number, entry)
 
         given = sum(bonus.values())
@@ -187,13 +200,13 @@ class Elfer(Engine):
         return require_mapping(entry[key], number, key)
 
     def _counts(
-        self, players: tuple[str, ...], number: int, entry: Mapping, key: str, what: str
+        self, players: tuple[str, ...], number: int, entry: Mapping, key: str, what: WholeNumber
     ) -> dict[str, int]:
         section = self._section(number, entry, key)
         require_player_keys(section, players, number, key)
         counts = dict.fromkeys(players, 0)
         for name, value in section.items():
-            counts[name] = require_int(value, number, f"{name}'s {what}", low=0)
+            counts[name] = require_int(value, number, what, low=0, name=name)
         return counts
 
     def _hands(self, players: tuple[str, ...], number: int, entry: Mapping) -> dict[str, list[int]]:

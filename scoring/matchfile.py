@@ -1,4 +1,4 @@
-"""The match file of match-format.md: read it, score it, write it.
+"""The match file of docs/match-format.md: read it, score it, write it.
 
 The ``score`` command, the match export and the night import all go through
 here, so the file is read and written in one place (docs/match-format.md).

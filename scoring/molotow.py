@@ -4,7 +4,7 @@ A round is one deal, entered with every player's card points::
 
     {"points": {"Anna": 40, "Beat": 40, "Cla": 40, "Dora": 37}, "draw_loser": "Cla"}
 
-The four values add up to exactly 157. The award (spec section 1):
+The four values add up to exactly 157. The award (docs/rules.md, Molotow Jass):
 
 * one player took all 157: he gets 3 sticks, every other player
   ``others_on_157`` potatoes (default 3);
@@ -51,6 +51,7 @@ from scoring.base import (
     Option,
     RoundResult,
     Standings,
+    WholeNumber,
     best,
     describe,
     gettext_noop,
@@ -67,6 +68,12 @@ HEAVY = 100  # from here up a player has taken too much and is punished
 OWN_AWARD = 3  # sticks for 157, potatoes for 100-156: fixed, not a house rule
 DRAW_LOSER = "draw_loser"
 ROUND_KEYS = frozenset({"points", DRAW_LOSER})
+POINTS = WholeNumber(
+    "molotow.points",
+    gettext_noop("%(name)s's points must be a whole number, not %(value)s"),
+    gettext_noop("%(name)s's points must be at least %(low)d, not %(value)s"),
+    gettext_noop("%(name)s's points must be at most %(high)d, not %(value)s"),
+)
 
 
 class Molotow(Engine):
@@ -161,7 +168,7 @@ class Molotow(Engine):
                     gettext_noop("%(name)s is missing from the points"),
                     name=name,
                 )
-            points[name] = require_int(given[name], number, f"{name}'s points", 0, ALL_POINTS)
+            points[name] = require_int(given[name], number, POINTS, 0, ALL_POINTS, name=name)
             if points[name] in (1, ALL_POINTS - 1):
                 # The smallest card count is an Under's 2, so 1 point (or 156, leaving 1) is a typo.
                 template = (

@@ -6,7 +6,7 @@ player exactly once::
     {"order": ["Anna", "Cla", "Beat", "Dora"]}
 
 With n players the first finisher scores n-1, the next n-2, ..., the last 0.
-After each hand (spec section 4):
+After each hand (docs/rules.md, Murlan):
 
 * exactly one player at or over the target: he wins and the match is over;
 * two or more: the target rises by option ``step`` (default 10), but never

@@ -1,4 +1,4 @@
-"""Anrufen: token payouts (scoring.md section 2, match-format.md)."""
+"""Anrufen: token payouts (docs/rules.md, Anrufen, docs/match-format.md)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def error_of(players, rounds, options=None, **kwargs) -> str:
     return str(caught.value)
 
 
-# --- the examples of scoring.md ------------------------------------------------------------------
+# --- the worked examples of docs/rules.md ------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

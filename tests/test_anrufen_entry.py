@@ -42,7 +42,7 @@ def stored(match, number=1):
 
 
 def test_a_normal_deal_with_partner_and_marriages_is_stored_as_the_match_format_says(persona_client, four):
-    # spec example: normal, contra, A+C 60 cards, B+D 30 + trump marriage (T = 130, need 70): failed.
+    # worked example of docs/rules.md: normal, contra, A+C 60 cards, B+D 30 + trump marriage (T = 130, need 70): failed.
     response = post(
         persona_client("owner"),
         four,
@@ -118,7 +118,7 @@ def test_three_players_have_no_partner_nor_raise(persona_client, three):
     page = client.get(three.get_absolute_url()).content.decode()
     assert 'name="partner"' not in page and 'name="raised_to"' not in page
     assert 'max="7"' in page  # seven tricks each with three players
-    # spec example: A 40 card points + 20 marriage = 60 of T = 110: made, A +2, B and C -1.
+    # worked example of docs/rules.md: A 40 card points + 20 marriage = 60 of T = 110: made, A +2, B and C -1.
     post(client, three, 1, bidder=ANNA, bid="normal", points=40, bidder_plain=1)
     assert stored(three) == {
         "bidder": "Anna",

@@ -39,7 +39,7 @@ def plain_game(**changes):
     return game
 
 
-# --- the examples of the spec -----------------------------------------------
+# --- the worked examples of docs/rules.md -----------------------------------------------
 
 SPEC_EXAMPLES = [
     pytest.param(
@@ -471,7 +471,7 @@ def valid_match(draw):
 
 
 def by_hand(game, name):
-    """The spec's rule, written out: +11 per bonus card, minus the cards, minus 11 per joker."""
+    """The rule of docs/rules.md, written out: +11 per bonus card, minus the cards, minus 11 per joker."""
     held = sum(game["cards"].get(name, []))
     return 11 * game["bonus"].get(name, 0) - held - 11 * game["jokers"].get(name, 0)
 

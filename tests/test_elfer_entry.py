@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 ABCD = ["Anna", "Beat", "Cla", "Dora"]
 HX = {"HTTP_HX_REQUEST": "true"}
 
-# The first example of the spec: Anna out with 2 bonus; Beat 1 bonus, holds 3, 17 and a joker;
+# The first worked example of docs/rules.md (Elfer raus! Master): Anna out with 2 bonus; Beat 1 bonus, holds 3, 17 and a joker;
 # Cla holds 21 and 1; Dora 3 bonus, holds 12. Scores 22 / -20 / -22 / 21.
 SPEC_POST = {
     "went_out": 0,

@@ -1,4 +1,4 @@
-"""Molotow Jass: sticks and potatoes (spec section 1), checked by hand-computed values."""
+"""Molotow Jass: sticks and potatoes (docs/rules.md, Molotow Jass), checked by hand-computed values."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def rejected(rounds: list, options: dict | None = None, players: list[str] = ABC
     return str(error.value)
 
 
-# --- the spec's examples ----------------------------------------------------
+# --- the worked examples of docs/rules.md ----------------------------------------------------
 
 
 @pytest.mark.parametrize(

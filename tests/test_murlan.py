@@ -1,4 +1,4 @@
-"""Murlan: finishing places and a rising target (spec section 4), checked by hand-computed values."""
+"""Murlan: finishing places and a rising target (docs/rules.md, Murlan), checked by hand-computed values."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def rejected(rounds: list, options: dict | None = None, players: list[str] = ABC
     return str(error.value)
 
 
-# --- the spec's examples ----------------------------------------------------
+# --- the worked examples of docs/rules.md ----------------------------------------------------
 
 # Hands that lead to the "before" totals of each example, summed by hand:
 # 4 x ABCD = 12/8/4/0; 2 x DCBA = 0/2/4/6; ABCD, BACD = 5/5/2/0; CADB = 2/0/3/1; DBCA = 0/2/1/3.

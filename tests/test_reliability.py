@@ -72,7 +72,7 @@ def test_a_round_that_fails_after_its_first_write_stores_nothing(played):
     with failing_refresh(third_written), pytest.raises(Injected):
         rounds.add_round(played, OTHER_POINTS, number=3, user=None)
     assert snapshot(played) == before
-    # 90 / 9 / 34 / 24 twice: +1 / +1 / -1 / -1 each time (scoring.md, Molotow examples).
+    # 90 / 9 / 34 / 24 twice: +1 / +1 / -1 / -1 each time (docs/rules.md, Molotow examples).
     assert snapshot(played)[2] == [(0, 2, False), (1, 2, False), (2, -2, False), (3, -2, False)]
 
 

@@ -1,7 +1,7 @@
 """Game nights in review: the list, a night's results, a player's statistics and the leaderboards.
 
 The statistics are checked against small sets computed by hand from the
-rules (scoring.md); the matches are played through the engines and
+rules (docs/rules.md); the matches are played through the engines and
 ``standings.refresh``, as the app stores them.
 """
 
@@ -32,7 +32,7 @@ def molotow_round(a, b, c, d, draw_loser=None):
     return entry
 
 
-# Net sticks per round for Anna / Beat / Cla / Dora (scoring.md, section 1).
+# Net sticks per round for Anna / Beat / Cla / Dora (docs/rules.md, Molotow Jass).
 PLUS_PLUS = molotow_round(90, 9, 34, 24)  # +1 +1 -1 -1
 TOP_TWO_SHARE = molotow_round(60, 60, 22, 15)  # 0 0 -1 +1
 ANNA_HUNDRED = molotow_round(104, 20, 18, 15)  # -3 +3 +3 +3
@@ -138,7 +138,7 @@ def test_anrufen_shows_the_tokens_won_or_lost_overall(night, owner):
 
 
 def test_elfer_average_is_per_game_not_per_match(night, owner):
-    first = {  # 22 / -20 / -22 / 21 (scoring.md, section 3)
+    first = {  # 22 / -20 / -22 / 21 (docs/rules.md, Elfer raus! Master)
         "bonus": {"Anna": 2, "Beat": 1, "Dora": 3},
         "cards": {"Beat": [3, 17], "Cla": [21, 1], "Dora": [12]},
         "jokers": {"Beat": 1},

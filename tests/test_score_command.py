@@ -44,7 +44,7 @@ def test_the_spec_example_prints_the_spec_standings(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     standings = json.loads(result.stdout)
-    # Hand-computed from scoring.md: the first deal is +1/+1/-1/-1, the draw deal 0/0/-1/+1;
+    # Hand-computed from docs/rules.md: the first deal is +1/+1/-1/-1, the draw deal 0/0/-1/+1;
     # Beat dealt first and the deal passes right: Beat, Anna, then Dora.
     assert standings["rounds"][0] == {
         "number": 1,

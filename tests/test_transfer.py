@@ -36,7 +36,7 @@ ANRUFEN_ROUNDS = [
 ELFER_ROUNDS = [{"bonus": {"Anna": 2}, "cards": {"Beat": [3, 17], "Cla": [21]}, "jokers": {"Beat": 1}}]
 MURLAN_ROUNDS = [{"order": ["Cla", "Anna", "Beat", "Dora"]}, {"order": ABCD}]
 
-# The four match files of the night below, written out by hand from match-format.md.
+# The four match files of the night below, written out by hand from docs/match-format.md.
 EXPECTED = {
     "molotow": {
         "game": "molotow",

@@ -1,10 +1,10 @@
 """A worked example of a rules page, as data: a little match and its hand-computed result.
 
-Each game keeps its examples in ``companion.games.<game>.examples``. Each example is a match in the shape of the match file (match-format.md) with
+Each game keeps its examples in ``companion.games.<game>.examples``. Each example is a match in the shape of the match file (docs/match-format.md) with
 the players A, B, C, D (A, B, C with three at the table). ``expected`` is the
-result worked out by hand from scoring.md with the standard rules; the page
+result worked out by hand from docs/rules.md with the standard rules; the page
 shows what the engine computes (``companion.printing.rules``) and the tests check that
-both agree. Every example of scoring.md is here, plus what it takes to show
+both agree. Every example of docs/rules.md is here, plus what it takes to show
 every case of the scoring rules at least once.
 """
 

@@ -4,7 +4,7 @@ The rule pages (``/rules/<game>/`` and a match's own rules page) never write
 a result down by hand: every worked example (``companion/games/<game>/examples.py``) is
 a small match, and the page shows what the game's engine computes for it
 (:func:`worked_examples`). Beside each example sits the result worked out by
-hand from scoring.md with the standard rules; the tests check that the engine
+hand from docs/rules.md with the standard rules; the tests check that the engine
 agrees with it, so a wrong example or a changed engine cannot go unnoticed.
 
 A match's rules page computes the same examples with that match's house

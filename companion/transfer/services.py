@@ -1,6 +1,6 @@
 """Export and import: a match as its match file, a night as JSON, the rounds as CSV.
 
-The documents are those of match-format.md: a match is exactly its match file
+The documents are those of docs/match-format.md: a match is exactly its match file
 (written by :func:`companion.play.standings.match_file`, so serialisation lives in
 one place) and a night is ``{"game_night": {...}, "matches": [match, ...]}``.
 
@@ -103,7 +103,7 @@ class NightFileError(ValueError):
 
 
 def match_document(match: Match) -> dict[str, Any]:
-    """The match file of ``match`` (match-format.md)."""
+    """The match file of ``match`` (docs/match-format.md)."""
     return standings.match_file(match).to_json()
 
 

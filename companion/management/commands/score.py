@@ -1,4 +1,4 @@
-"""``manage.py score FILE``: the standings of one match file, as JSON (match-format.md)."""
+"""``manage.py score FILE``: the standings of one match file, as JSON (docs/match-format.md)."""
 
 import json
 import sys
@@ -16,7 +16,7 @@ class Command(BaseCommand):
     requires_migrations_checks = False
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="a match file (match-format.md), or - for standard input")
+        parser.add_argument("file", help="a match file (docs/match-format.md), or - for standard input")
 
     def handle(self, *args, **options):
         try:
