@@ -290,10 +290,6 @@ def check_size(matches: list) -> None:
 def read_import_match(raw: Any) -> MatchToImport:
     """One match of the file, checked as the engine and the match setup check it."""
     match_file = read_match(raw)
-    if match_file.game not in ENGINES:  # scored by an engine, but not offered by the app yet
-        raise ScoringError(
-            _("%(game)s matches cannot be imported yet") % {"game": get_engine(match_file.game).title}
-        )
     result = match_file.score()
     engine = get_engine(match_file.game)
     names = tuple(match_file.players)
