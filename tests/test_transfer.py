@@ -578,7 +578,7 @@ def test_the_command_needs_an_account(tmp_path, db):
         ),
         (
             json.dumps(
-                {"game_night": {"title": "x", "date": "2026-11-28", "place": "Bar\x00"}, "matches": []}
+                {"game_night": {"title": "x", "date": "2026-11-28", "place": "Bar\x1b"}, "matches": []}
             ).encode(),
             "error: the game night's place holds a control character\n",
         ),

@@ -162,7 +162,7 @@ def set_closed(match: Match, closed: bool, *, user=None) -> Standings:
     """The table ends the match by hand after its last round (``closed``), or takes that back.
 
     Any game may end early: the best totals win, as if the game had ended there
-    (match-format.md ``ended``). A match with no round, or one its own rules
+    (docs/match-format.md, ``ended``). A match with no round, or one its own rules
     already ended, has nothing to end; resuming a match the table did not end
     changes nothing. Both are said as a :class:`RoundConflict` (a second phone,
     a stale page). The history records who ended or resumed it after which round.

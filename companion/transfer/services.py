@@ -341,7 +341,7 @@ def _title(night: Mapping) -> str:
     if not isinstance(title, str) or not title.strip():
         raise NightFileError(_("the game night needs a title"))
     title = title.strip()
-    # A title follows the name rule (scoring/names.py, match-format.md): no control
+    # A title follows the name rule (scoring/names.py, docs/match-format.md): no control
     # character (NUL, which PostgreSQL cannot store, included) and something visible.
     problem = name_problem(title)
     if problem is not None and problem.code == "name.control":
