@@ -89,6 +89,7 @@ ROUTES: dict[str, Route] = {
     "match_reopen": Route("night", "match", ("POST",)),
     "match_rematch": Route("night", "match", ("POST",)),
     "round_add": Route("night", "match", ("POST",)),
+    "round_preview": Route("night", "match", ("POST",)),
     "round_undo": Route("night", "match", ("POST",)),
     "round_restore": Route("night", "match", ("POST",)),
     "round_edit": Route("night", "match,number"),

@@ -10,6 +10,7 @@ urlpatterns = [
     path("matches/<int:pk>/reopen/", views.match_reopen, name="match_reopen"),
     path("matches/<int:pk>/rematch/", views.match_rematch, name="match_rematch"),
     path("matches/<int:pk>/rounds/", views.round_add, name="round_add"),
+    path("matches/<int:pk>/rounds/preview/", views.round_preview, name="round_preview"),
     path("matches/<int:pk>/rounds/undo/", views.round_undo, name="round_undo"),
     path("matches/<int:pk>/rounds/restore/", views.round_restore, name="round_restore"),
     path("matches/<int:pk>/rounds/<int:number>/edit/", views.round_edit, name="round_edit"),

@@ -7,6 +7,7 @@ engine's: a ``ScoringError`` is shown in place and nothing is stored.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -17,6 +18,7 @@ from companion.i18n.errors import error_text
 from companion.play import rounds as round_service
 from companion.play import standings as standings_service
 from companion.play.history import history
+from companion.play.preview import preview_round
 from companion.play.scoreboard import (
     entry_form,
     game_templates,
@@ -138,6 +140,14 @@ def round_add(request, pk):
         return redirect(match)
     match = get_match_for_user(request.user, pk)
     return render_scoreboard(request, match, new_result, saved=form.cleaned_data["number"])
+
+
+@login_required
+@require_POST
+def round_preview(request, pk):
+    """The engine's verdict on the entry form as it is now, for the live preview (JSON); nothing is stored."""
+    match = get_match_for_user(request.user, pk)
+    return JsonResponse(preview_round(match, standings_service.standings(match), request.POST))
 
 
 @login_required

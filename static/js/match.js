@@ -131,6 +131,38 @@
     });
   }
 
+  // --- the engine's verdict on an entry before it is saved (companion/play/preview.py) --
+  // A game's enhancer asks the server instead of computing the rules again, so a live hint never
+  // says "made" for an entry Save rejects, nor disagrees with Save. done(answer) gets the JSON
+  // ({ok, deltas, extras} or {ok: false, error}), or null when the server could not be asked
+  // (offline, an error page): then the hint says nothing either way. Only the newest answer counts.
+  window.CompanionPreview = {
+    ask: function (form, url, done) {
+      var state = this.state(form);
+      clearTimeout(state.timer);
+      var mine = ++state.sequence;
+      state.timer = setTimeout(function () {
+        fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+          .then(function (response) {
+            if (!response.ok) throw new Error("HTTP " + response.status);
+            return response.json();
+          })
+          .then(function (answer) { if (mine === state.sequence) done(answer); })
+          .catch(function () { if (mine === state.sequence) done(null); });
+      }, 120);
+    },
+    // The entry became incomplete: an answer still on its way is for an old entry.
+    cancel: function (form) {
+      var state = this.state(form);
+      clearTimeout(state.timer);
+      state.sequence++;
+    },
+    state: function (form) {
+      if (!form.companionPreview) form.companionPreview = { sequence: 0, timer: null };
+      return form.companionPreview;
+    },
+  };
+
   // --- per-game enhancers, run on the page and on every htmx swap --------------
   var enhancers = (window.CompanionEntry = window.CompanionEntry || {});
 

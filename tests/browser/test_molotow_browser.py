@@ -80,7 +80,11 @@ def test_a_molotow_match_from_first_deal_to_winner(logged_in, night):
         expect(page.get_by_role("radio", name=name, exact=True)).to_be_visible()
     expect(page.get_by_role("radio", name="Dora", exact=True)).to_be_hidden()
     assert page.locator(".molotow-draw-option:visible").first.bounding_box()["height"] >= 44
+    # 157 in all, but the deal is not complete without the draw: the sum line says what Save would.
+    expect(sum_line).to_contain_text("Sum 157 / 157 · round 2: ")
+    expect(sum_line).not_to_contain_text("adds up")
     page.get_by_role("radio", name="Cla", exact=True).check()
+    expect(sum_line).to_have_text("Sum 157 / 157 · ✓ adds up")
     save(page, 2)
     assert totals_on_screen(page) == {"Anna": 1, "Beat": 1, "Cla": -2, "Dora": 0}
     expect(page.get_by_text("Cla drew the highest card: 1 potato.")).to_be_visible()

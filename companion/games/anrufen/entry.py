@@ -55,6 +55,7 @@ class AnrufenEntryForm(EntryForm):
             label=_("Bidder"),
             choices=seats,
             coerce=int,
+            empty_value=None,  # no bidder tapped: the engine says so (an empty string is no seat)
             required=False,
             widget=forms.RadioSelect(attrs=TOGGLE),
         )
@@ -140,7 +141,10 @@ class AnrufenEntryForm(EntryForm):
         return [(label, self[f"{side}_trump"], self[f"{side}_plain"]) for side, label in SIDES.items()]
 
     def rules_json(self) -> str:
-        """What the live preview needs, from the engine's own tables (so it is not typed twice)."""
+        """The engine's own tables for the form's enhancer (which parts a contract uses; the stakes).
+
+        The preview's verdict itself comes from the engine (``round_preview``), never from these.
+        """
         return json.dumps(
             {
                 "players": self.players,

@@ -1,34 +1,10 @@
 // Anrufen entry: show only what the contract uses, steppers for the numbers, and a live preview of
-// the token moves. The server's engine decides; the preview mirrors its arithmetic (scoring/anrufen.py
-// _settle) on the engine's own tables, which the template puts in data-anrufen-rules.
+// the token moves. The preview is the engine's own verdict (round_preview, through
+// window.CompanionPreview in match.js): it never calls "made" an entry that Save would reject.
 (function () {
   "use strict";
   window.CompanionEntry = window.CompanionEntry || {};
   var MINUS = "\u2212";
-
-  // The engine's settlement of a complete deal: {made, stake, deltas by name}.
-  function settle(rules, deal) {
-    var side = deal.points === null ? null : deal.points + deal.ownMarriages;
-    var everyTrick = deal.tricks === rules.tricks;
-    var made;
-    if (deal.contract === "normal") made = 2 * side > rules.cardPoints + deal.allMarriages;
-    else if (deal.contract === "hundred") made = side >= rules.hundred;
-    else if (deal.contract === "no_tricks") made = deal.tricks === 0;
-    else if (deal.contract === "all_tricks") made = everyTrick;
-    else made = everyTrick && side >= rules.hundred;
-    var stake = rules.stakes[deal.contract];
-    if (deal.contra) stake = rules.contra === "double" ? stake * 2 : stake + 1;
-    var won = made ? stake : -stake;
-    var deltas = {};
-    rules.players.forEach(function (name) { deltas[name] = -won; });
-    if (deal.partner !== null) {
-      deltas[deal.bidder] = won;
-      deltas[deal.partner] = won;
-    } else {
-      deltas[deal.bidder] = won * (rules.players.length - 1);
-    }
-    return { made: made, stake: stake, deltas: deltas };
-  }
 
   window.CompanionEntry.anrufen = function (form) {
     var root = form.querySelector("[data-anrufen-rules]");
@@ -57,13 +33,6 @@
     function pick(name, value) {
       var input = form.querySelector("input[name=" + name + "][value='" + value + "']");
       if (input) input.checked = true;
-    }
-
-    function marriages(side) {
-      var trump = form.elements[side + "_trump"];
-      var plain = number(side + "_plain");
-      var value = trump && trump.checked && !trump.disabled ? rules.marriageValues.trump : 0;
-      return value + (plain > 0 ? plain * rules.marriageValues.plain : 0);
     }
 
     // Show and enable only the parts the chosen contract uses; returns the contract played.
@@ -96,39 +65,40 @@
       return contract;
     }
 
-    function describe(result) {
-      var outcome = result.made ? preview.dataset.textMade : preview.dataset.textFailed;
-      var stake = preview.dataset.textStake.replace("%(stake)s", String(result.stake));
-      var moves = rules.players.map(function (name) {
-        var delta = result.deltas[name];
-        return name + " " + (delta > 0 ? "+" + delta : delta < 0 ? MINUS + -delta : "0");
+    function showLines(outcome, moves, refused) {
+      preview.querySelector(".preview-outcome").textContent = outcome;
+      preview.querySelector(".preview-moves").textContent = moves;
+      preview.classList.toggle("is-refused", !!refused);
+    }
+
+    // The engine's answer: made or failed with the stake and every player's move, or why Save would refuse.
+    function answered(answer) {
+      if (answer === null) return showLines(preview.dataset.textUnavailable, "");
+      if (!answer.ok) return showLines(answer.error, "", true);
+      var outcome = "made" in answer.extras
+        ? (answer.extras.made ? preview.dataset.textMade : preview.dataset.textFailed) + " · " +
+          preview.dataset.textStake.replace("%(stake)s", String(answer.extras.stake))
+        : preview.dataset.textRedeal;
+      var moves = answer.deltas.map(function (pair) {
+        var delta = pair[1];
+        return pair[0] + " " + (delta > 0 ? "+" + delta : delta < 0 ? MINUS + -delta : "0");
       });
-      return [outcome + " · " + stake, moves.join(", ")];
+      showLines(outcome, moves.join(", "));
     }
 
     function refresh() {
       var contract = arrange();
-      var bidderSeat = checked("bidder");
       var partnerSeat = withPartner ? checked("partner") : null;
-      var deal = {
-        bidder: bidderSeat === null ? null : rules.players[Number(bidderSeat)],
-        partner: partnerSeat ? rules.players[Number(partnerSeat)] : null,
-        contract: contract,
-        contra: !!(form.elements.contra && form.elements.contra.checked),
-        points: number("points"),
-        tricks: number("tricks"),
-        ownMarriages: marriages("bidder"),
-        allMarriages: marriages("bidder") + marriages("opponents"),
-      };
       var complete =
-        deal.bidder !== null && contract !== null &&
-        (!withPartner || contract === "no_tricks" || deal.partner !== null) &&
-        (rules.needsPoints.indexOf(contract) < 0 || deal.points !== null) &&
-        (rules.needsTricks.indexOf(contract) < 0 || deal.tricks !== null) &&
-        !Number.isNaN(deal.points) && !Number.isNaN(deal.tricks);
-      var lines = complete ? describe(settle(rules, deal)) : [preview.dataset.textWaiting, ""];
-      preview.querySelector(".preview-outcome").textContent = lines[0];
-      preview.querySelector(".preview-moves").textContent = lines[1];
+        checked("bidder") !== null && contract !== null &&
+        (!withPartner || contract === "no_tricks" || partnerSeat) &&
+        (rules.needsPoints.indexOf(contract) < 0 || number("points") !== null) &&
+        (rules.needsTricks.indexOf(contract) < 0 || number("tricks") !== null);
+      if (!complete) {
+        window.CompanionPreview.cancel(form);
+        return showLines(preview.dataset.textWaiting, "");
+      }
+      window.CompanionPreview.ask(form, preview.dataset.url, answered);
     }
 
     root.querySelectorAll("[data-anrufen-nojs]").forEach(function (hint) { hint.hidden = true; });
@@ -159,7 +129,4 @@
     });
     refresh();
   };
-
-  // For the browser test, which checks this arithmetic against the engine's settle().
-  window.CompanionAnrufenSettle = settle;
 })();

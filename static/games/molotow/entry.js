@@ -66,15 +66,24 @@
       });
     }
 
+    // The sum line says "adds up" only when the engine would take the deal (a 1 or a 156 adds up to 157
+    // and is still refused): a complete deal is checked by round_preview, and its refusal is shown instead.
     function showSum() {
       var values = inputs.map(numberIn);
       var sum = values.reduce(function (acc, value) { return acc + (value || 0); }, 0);
       var text = format(sumLine.dataset.text, { sum: sum, total: total });
-      if (sum === total && values.indexOf(null) === -1) text += " · " + sumLine.dataset.ok;
-      else if (sum < total) text += " · " + format(sumLine.dataset.missing, { count: total - sum });
+      var complete = sum === total && values.indexOf(null) === -1;
+      if (sum < total) text += " · " + format(sumLine.dataset.missing, { count: total - sum });
       else if (sum > total) text += " · " + format(sumLine.dataset.over, { count: sum - total });
       if (sumLine.textContent !== text) sumLine.textContent = text;
       sumLine.hidden = false;
+      sumLine.classList.remove("is-refused");
+      if (!complete || !root.dataset.previewUrl) return window.CompanionPreview.cancel(form);
+      window.CompanionPreview.ask(form, root.dataset.previewUrl, function (answer) {
+        if (answer === null) return;
+        sumLine.textContent = text + " · " + (answer.ok ? sumLine.dataset.ok : answer.error);
+        sumLine.classList.toggle("is-refused", !answer.ok);
+      });
     }
 
     function showDraw() {
@@ -99,6 +108,7 @@
       showSum();
       showDraw();
     });
+    draw.addEventListener("change", showSum);
     // Typing into a filled-in rest replaces it instead of appending to it.
     root.addEventListener("focusin", function (event) {
       if (inputs.indexOf(event.target) !== -1 && isRest(event.target)) event.target.select();
