@@ -72,6 +72,16 @@ MALFORMED = {
     "ended-text": (json.dumps(night_file(murlan(ended="yes"))).encode(), "ended must be true or false"),
     "players-text": (json.dumps(night_file(murlan(players="Anna"))).encode(), "match 1"),
     "round-number": (json.dumps(night_file(murlan(rounds=[7]))).encode(), "round 1"),
+    "name-line-break": (
+        json.dumps(night_file(murlan(players=["Anna\nerror: fine", "Cla"]))).encode(),
+        "control character such as a line break",
+    ),
+    "title-line-break": (
+        json.dumps(
+            {"game_night": {"title": "Friday\nerror: fine", "date": "2026-11-28"}, "matches": []}
+        ).encode(),
+        "control character such as a line break",
+    ),
     "title-number": (
         json.dumps({"game_night": {"title": 5, "date": "2026-11-28"}, "matches": []}).encode(),
         "title",
