@@ -1,20 +1,23 @@
 """Who may see and change what: every permission rule, in one place.
 
 A game night's owner and its members may see it and enter scores in it;
-only the owner changes the night itself (members, deletion) and shares or
-stops sharing it or one of its matches. Everyone else gets a 404, so nobody
+only the owner changes the night itself (members, invites, deletion) and
+shares or stops sharing it or one of its matches. Nobody becomes a member
+but by accepting an invite (``companion.invites``). Everyone else gets a 404, so nobody
 learns that an id exists by guessing it. The query shapes are the models'
 (``GameNight.objects.visible_to``); the decisions are here.
 """
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from companion.models import GameNight, Match, Player
+from companion.models import GameNight, Invite, Match, Player, PlayerLink
 
 
 def nights_for(user: AbstractBaseUser) -> QuerySet[GameNight]:
@@ -52,3 +55,74 @@ def players_for_night(night: GameNight) -> QuerySet[Player]:
 
 def get_player_for_user(user: AbstractBaseUser, pk: int) -> Player:
     return get_object_or_404(Player.objects.filter(owner=user), pk=pk)
+
+
+# --- accounts and invites -------------------------------------------------------------
+
+
+def may_sign_up(invite: Invite | None) -> bool:
+    """Whether a sign-up form may be shown: ``SIGNUP=open``, or ``invite-only`` behind a working invite.
+
+    The form says when a username is taken, so it is never shown to somebody without
+    a reason to make an account (``SIGNUP=closed``: never).
+    """
+    if settings.SIGNUP == "open":
+        return True
+    return settings.SIGNUP == "invite-only" and invite is not None and invite.state == Invite.State.ACTIVE
+
+
+def may_manage_accounts(user: AbstractBaseUser) -> bool:
+    """The host (a superuser) makes password reset links for any account."""
+    return user.is_authenticated and user.is_superuser
+
+
+def get_account_for_host(user: AbstractBaseUser, pk: int):
+    """An account the host makes a reset link for; everyone else gets the 404 of a missing page."""
+    if not may_manage_accounts(user):
+        raise Http404
+    return get_object_or_404(get_user_model(), pk=pk)
+
+
+def get_invite_of_night(night: GameNight, pk: int) -> Invite:
+    return get_object_or_404(night.invites, pk=pk)
+
+
+def may_leave(user: AbstractBaseUser, night: GameNight) -> bool:
+    """Members leave; the owner cannot leave their own night (they delete it)."""
+    return not is_owner(user, night)
+
+
+# --- "this is me" -----------------------------------------------------------------------------
+
+
+def claimable_players(user: AbstractBaseUser) -> QuerySet[Player]:
+    """Players an account may say it is: not yet linked, in its own roster or the roster of an
+    owner whose night it is a member of."""
+    owners = GameNight.objects.filter(memberships__user=user).values("owner_id")
+    return (
+        Player.objects.filter(Q(owner=user) | Q(owner__in=owners))
+        .filter(link__isnull=True)
+        .select_related("owner")
+    )
+
+
+def get_claimable_player(user: AbstractBaseUser, pk: int) -> Player:
+    return get_object_or_404(claimable_players(user), pk=pk)
+
+
+def get_player_for_stats(user: AbstractBaseUser, pk: int) -> Player:
+    """A player whose statistics the user sees: one of their own roster, or the one they are
+    (a confirmed "this is me" link in somebody else's roster)."""
+    mine = Q(owner=user) | Q(link__user=user, link__confirmed_at__isnull=False)
+    return get_object_or_404(Player.objects.filter(mine), pk=pk)
+
+
+def get_own_link(user: AbstractBaseUser, pk: int) -> PlayerLink:
+    return get_object_or_404(PlayerLink.objects.filter(user=user), pk=pk)
+
+
+def get_link_to_confirm(user: AbstractBaseUser, player_pk: int) -> PlayerLink:
+    """A link to one of the user's own players: the roster's owner confirms or declines it."""
+    return get_object_or_404(
+        PlayerLink.objects.select_related("player", "user"), player__owner=user, player_id=player_pk
+    )

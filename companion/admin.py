@@ -11,7 +11,20 @@ finds any difference that got in anyway.
 
 from django.contrib import admin
 
-from companion.models import GameNight, Match, Player, Profile, Round, RoundChange, Seat, ShareLink
+from companion.models import (
+    GameNight,
+    Invite,
+    Match,
+    Membership,
+    NightChange,
+    Player,
+    PlayerLink,
+    Profile,
+    Round,
+    RoundChange,
+    Seat,
+    ShareLink,
+)
 
 MATCH_RESULTS = ("game", "first_dealer", "options", "closed", "finished_at", "round_count", "board")
 
@@ -42,14 +55,44 @@ class MatchInline(ReadOnlyInline):
     show_change_link = True
 
 
+class MembershipInline(admin.TabularInline):
+    # Members join by accepting an invite; the admin may remove one, not add one without consent.
+    model = Membership
+    fields = ("user", "joined_at", "via", "invite")
+    readonly_fields = fields
+    extra = 0
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class InviteInline(ReadOnlyInline):
+    model = Invite
+    fields = ("created_at", "expires_at", "single_use", "uses", "revoked_at", "created_by")
+
+
 @admin.register(GameNight)
 class GameNightAdmin(admin.ModelAdmin):
     list_display = ("title", "date", "place", "owner")
     list_filter = ("date",)
     search_fields = ("title", "place", "notes")
-    filter_horizontal = ("members",)
     date_hierarchy = "date"
-    inlines = [MatchInline]
+    inlines = [MembershipInline, InviteInline, MatchInline]
+
+
+@admin.register(PlayerLink)
+class PlayerLinkAdmin(admin.ModelAdmin):
+    list_display = ("player", "user", "requested_at", "confirmed_at")
+    raw_id_fields = ("player", "user")
+
+
+@admin.register(NightChange)
+class NightChangeAdmin(admin.ModelAdmin):
+    list_display = ("night", "action", "user", "at")
+    readonly_fields = ("night", "action", "detail", "user", "at")
+
+    def has_add_permission(self, request):
+        return False
 
 
 class SeatInline(ReadOnlyInline):

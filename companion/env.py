@@ -79,6 +79,54 @@ def env_networks(name: str, default: list[str], environ: Mapping[str, str] = os.
     return networks
 
 
+def env_choice(
+    name: str, choices: tuple[str, ...], default: str, environ: Mapping[str, str] = os.environ
+) -> str:
+    value = env_str(name, None, environ)
+    if value is None:
+        return default
+    value = value.lower()
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+    return value
+
+
+def email(url: str | None) -> dict:
+    """Django's e-mail settings from ``EMAIL_URL``; without it, no e-mail is sent at all.
+
+    ``smtp://user:password@host:587`` (STARTTLS), ``smtps://user:password@host:465`` (TLS),
+    or ``console://`` (print the mails, for trying it out). User and password are
+    URL-encoded (``%40`` for ``@``). Returns the settings to merge, ``EMAIL_ENABLED`` among them.
+    """
+    from urllib.parse import unquote, urlsplit
+
+    if url is None:
+        return {"EMAIL_ENABLED": False, "EMAIL_BACKEND": "django.core.mail.backends.dummy.EmailBackend"}
+    parts = urlsplit(url)
+    if parts.scheme == "console":
+        return {"EMAIL_ENABLED": True, "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    if parts.scheme not in {"smtp", "smtps"}:
+        raise ImproperlyConfigured(f"EMAIL_URL must start with smtp://, smtps:// or console://, not {url!r}")
+    try:
+        port = parts.port
+    except ValueError:
+        raise ImproperlyConfigured("EMAIL_URL has a port that is not a number") from None
+    if not parts.hostname:
+        raise ImproperlyConfigured("EMAIL_URL names no host")
+    secure = parts.scheme == "smtps"
+    return {
+        "EMAIL_ENABLED": True,
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": parts.hostname,
+        "EMAIL_PORT": port or (465 if secure else 587),
+        "EMAIL_HOST_USER": unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_USE_SSL": secure,
+        "EMAIL_USE_TLS": not secure,
+        "EMAIL_TIMEOUT": 10,
+    }
+
+
 def secret_key(debug: bool, environ: Mapping[str, str] = os.environ) -> str:
     """With DEBUG off the key must be given; a made-up default would sign cookies with a public value."""
     value = env_str("SECRET_KEY", None, environ)

@@ -42,7 +42,7 @@ class GameNightQuerySet(models.QuerySet):
 
         Who may see what is decided in ``companion.access``; this is the query it uses.
         """
-        membership = GameNight.members.through.objects.filter(gamenight=models.OuterRef("pk"), user=user)
+        membership = Membership.objects.filter(night=models.OuterRef("pk"), user=user)
         return self.filter(models.Q(owner=user) | models.Exists(membership))
 
     def owned_by(self, user) -> GameNightQuerySet:
@@ -112,8 +112,13 @@ class GameNight(models.Model):
         related_name="owned_nights",
         verbose_name=_("owner"),
     )
+    # Members join by accepting an invite (companion.invites); each Membership says when and how.
     members = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="member_nights", verbose_name=_("members")
+        settings.AUTH_USER_MODEL,
+        through="Membership",
+        blank=True,
+        related_name="member_nights",
+        verbose_name=_("members"),
     )
     title = models.CharField(_("title"), max_length=100)
     date = models.DateField(_("date"), default=timezone.localdate)
@@ -360,6 +365,147 @@ class ShareLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match or self.night} ({_('revoked') if self.revoked_at else _('active')})"
+
+
+class Invite(models.Model):
+    """A link (and its QR code) that lets whoever opens it ask to join a night as a member.
+
+    Like a share link, the token is the only key; unlike one, opening it changes nothing:
+    the person signs up or logs in, sees the night and its owner, and accepts
+    (``companion.invites.services.accept``). An invite stops working when revoked, past
+    ``expires_at``, or, if ``single_use``, once somebody accepted it. The row is kept so the
+    members page can say which invite brought whom.
+    """
+
+    token = models.CharField(_("token"), max_length=64, unique=True)
+    night = models.ForeignKey(
+        GameNight, on_delete=models.CASCADE, related_name="invites", verbose_name=_("night")
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    expires_at = models.DateTimeField(_("expires"))
+    single_use = models.BooleanField(_("single use"), default=False)
+    uses = models.PositiveIntegerField(_("accepted"), default=0)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("invite")
+        verbose_name_plural = _("invites")
+
+    def __str__(self) -> str:
+        return f"{self.night} ({self.get_state_display()})"
+
+    class State(models.TextChoices):
+        ACTIVE = "active", _("active")
+        REVOKED = "revoked", _("revoked")
+        EXPIRED = "expired", _("expired")
+        USED = "used", _("used up")
+
+    @property
+    def state(self) -> str:
+        if self.revoked_at is not None:
+            return self.State.REVOKED
+        if self.single_use and self.uses >= 1:
+            return self.State.USED
+        if self.expires_at <= timezone.now():
+            return self.State.EXPIRED
+        return self.State.ACTIVE
+
+    def get_state_display(self) -> str:
+        return self.State(self.state).label
+
+
+class Membership(models.Model):
+    """An account that may enter scores in a night: when it joined, and how."""
+
+    class Via(models.TextChoices):
+        INVITE = "invite", _("accepted an invite")
+        # Members from before invites existed (the owner typed their username).
+        ADDED = "added", _("added by the owner")
+
+    night = models.ForeignKey(
+        GameNight, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("night")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("user")
+    )
+    joined_at = models.DateTimeField(_("joined"), default=timezone.now)
+    via = models.CharField(_("how"), max_length=8, choices=Via.choices, default=Via.ADDED)
+    invite = models.ForeignKey(
+        Invite, null=True, blank=True, on_delete=models.SET_NULL, related_name="memberships"
+    )
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [models.UniqueConstraint(fields=["night", "user"], name="membership_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.night}"
+
+
+class PlayerLink(models.Model):
+    """ "This is me": an account says which player of an owner's roster it is; the owner confirms.
+
+    A confirmed link lets the account see that player's statistics and shows the player
+    as "Me" on leaderboards. One account per player; an account has at most one player per
+    roster (``companion.me.services`` checks that, as it spans the player's owner).
+    """
+
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, related_name="link", verbose_name=_("player")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="player_links",
+        verbose_name=_("account"),
+    )
+    requested_at = models.DateTimeField(_("asked"), default=timezone.now)
+    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["requested_at", "pk"]
+        verbose_name = _("player link")
+        verbose_name_plural = _("player links")
+
+    def __str__(self) -> str:
+        return f"{self.user} = {self.player}"
+
+    @property
+    def confirmed(self) -> bool:
+        return self.confirmed_at is not None
+
+
+class NightChange(models.Model):
+    """A night's own history: who changed its title, date, place or notes, or added a player."""
+
+    class Action(models.TextChoices):
+        EDITED = "edited", _("edited the night")
+        PLAYER_ADDED = "player", _("added a player")
+
+    night = models.ForeignKey(
+        GameNight, on_delete=models.CASCADE, related_name="changes", verbose_name=_("night")
+    )
+    action = models.CharField(_("action"), max_length=8, choices=Action.choices)
+    # EDITED: {"field": [before, after], ...} (dates as ISO text); PLAYER_ADDED: {"name": ...}.
+    detail = models.JSONField(_("detail"), default=dict, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(_("when"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("night change")
+        verbose_name_plural = _("night changes")
+
+    def __str__(self) -> str:
+        return f"{self.night} {self.action}"
 
 
 # Models that live in a feature's folder, imported here so Django registers them with the app.

@@ -10,8 +10,10 @@ from pathlib import Path
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 from companion.env import database as database_config
+from companion.env import email as email_config
 from companion.env import (
     env_bool,
+    env_choice,
     env_int,
     env_list,
     env_networks,
@@ -126,6 +128,24 @@ AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures are kept; successful logins need no record
 AXES_LOCKOUT_CALLABLE = "companion.security.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "companion.security.client_ip"
+# Who may make an account: "invite-only" (whoever opens a valid invite link), "open"
+# (anyone; the sign-up form then has to say when a username is taken), "closed" (nobody:
+# the host makes accounts in the admin, invites then work for existing accounts only).
+SIGNUP = env_choice("SIGNUP", ("invite-only", "open", "closed"), "invite-only")
+# E-mail (EMAIL_URL): without it, a forgotten password is reset through a one-time link the
+# host makes (manage.py reset_link, or the accounts page); with it, Django's reset-by-e-mail works too.
+_email = email_config(env_str("EMAIL_URL"))
+EMAIL_ENABLED = _email.pop("EMAIL_ENABLED")
+EMAIL_BACKEND = _email.pop("EMAIL_BACKEND")
+EMAIL_HOST = _email.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = _email.get("EMAIL_PORT", 25)
+EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _email.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _email.get("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = _email.get("EMAIL_TIMEOUT")
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "companion@localhost")
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24 * 3  # a reset link works for three days, once
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"

@@ -12,7 +12,18 @@ from django.views.generic import RedirectView
 from companion.games import registry
 from companion.health import healthz
 
-FEATURES = ("accounts", "nights", "play", "review", "printing", "sharing", "transfer", "i18n")
+FEATURES = (
+    "accounts",
+    "invites",
+    "me",
+    "nights",
+    "play",
+    "review",
+    "printing",
+    "sharing",
+    "transfer",
+    "i18n",
+)
 
 urlpatterns = [
     *(path("", include(f"companion.{feature}.urls")) for feature in FEATURES),

@@ -10,6 +10,8 @@ Scopes:
 - ``night``: the owner and the members of the night; everyone else 404.
 - ``owner``: only the night's owner; members and everyone else 404.
 - ``roster``: one of the owner's players; everyone else 404.
+- ``host``: the superuser only (none of the personas; tests/test_accounts.py covers the host).
+- ``link``: the member's own "this is me" link; everyone else 404.
 
 For outsiders the answer for a real id must be the answer for an id that does
 not exist, so guessing ids tells nothing.
@@ -20,12 +22,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
+from django.contrib.auth.tokens import default_token_generator
 from django.urls import URLPattern, URLResolver, reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from companion import urls
-from companion.models import Player
+from companion.invites import services as invites
+from companion.models import Player, PlayerLink
 from companion.sharing.services import create_link
-from tests.factories import MatchFactory, RoundFactory
+from tests.factories import MatchFactory, RoundFactory, UserFactory
 
 MISSING = 987_654  # an id no fixture reaches
 # Views without a method decorator answer a POST like a GET (CSRF-checked, changes nothing).
@@ -77,8 +83,52 @@ ROUTES: dict[str, Route] = {
     "night_export_json": Route("night", "night", ("GET",)),
     "night_edit": Route("night", "night"),
     "night_delete": Route("owner", "night", ("POST",)),
-    "night_members": Route("owner", "night"),
+    "night_history": Route("night", "night", ("GET",)),
+    # Invites and members (tests/test_invites.py): only the owner invites and removes,
+    # members see the members page and leave; the invite page is public (the token is the key).
+    "night_members": Route("night", "night", ("GET",)),
     "night_member_remove": Route("owner", "night,member", ("POST",)),
+    "night_leave": Route("night", "night", ("POST",)),
+    "night_invites": Route("owner", "night", ("GET",)),
+    "night_invite_create": Route("owner", "night", ("POST",)),
+    "night_invite_revoke": Route("owner", "night,invite", ("POST",)),
+    "invite": Route("public", "token", ("GET",), public=PUBLIC_PAGE),
+    # An empty sign-up form is refused in place (400); a logged-in user is sent back to the invite.
+    "invite_signup": Route(
+        "public",
+        "token",
+        ("POST",),
+        public={"anonymous GET": 405, "anonymous POST": 400, "user GET": 405, "user POST": 302},
+    ),
+    "invite_accept": Route("user", "token", ("POST",)),
+    # Accounts (tests/test_accounts.py). SIGNUP=invite-only: the sign-up page explains, with no form.
+    "signup": Route(
+        "public",
+        public={"anonymous GET": 200, "anonymous POST": 200, "user GET": 302, "user POST": 302},
+    ),
+    "account": Route("user"),
+    "password_change": Route("user"),
+    # Without EMAIL_URL the reset page says to ask the host, for GET and POST alike.
+    "password_reset": Route(
+        "public",
+        public={"anonymous GET": 200, "anonymous POST": 200, "user GET": 200, "user POST": 200},
+    ),
+    "password_reset_done": Route("public", methods=("GET",), public=PUBLIC_PAGE),
+    # A working link is moved into the session and redirected to the set-password form.
+    "password_reset_confirm": Route(
+        "public",
+        "uid,reset_token",
+        public={"anonymous GET": 302, "anonymous POST": 302, "user GET": 302, "user POST": 302},
+    ),
+    "password_reset_complete": Route("public", methods=("GET",), public=PUBLIC_PAGE),
+    "account_list": Route("host", "", ("GET",)),
+    "account_reset_link": Route("host", "member", ("POST",)),
+    # "This is me" (tests/test_me.py).
+    "me": Route("user", "", ("GET",)),
+    "me_claim": Route("user", "", ("POST",)),
+    "me_unlink": Route("link", "link", ("POST",)),
+    "player_link_confirm": Route("roster", "player", ("POST",)),
+    "player_link_decline": Route("roster", "player", ("POST",)),
     "match_create": Route("night", "night"),
     "match_detail": Route("night", "match", ANY),
     "match_history": Route("night", "match", ANY),
@@ -155,6 +205,18 @@ class World:
             "game": "molotow",
             "share": create_link(night=night, user=None).token,
         }
+        invite = invites.create(night, user=night.owner, hours=24, single_use=False)
+        resettable = UserFactory(username="forgetful")
+        # The member asks to be the owner's player (pending: the owner may confirm or decline).
+        link = PlayerLink.objects.create(player_id=self.ids["player"], user=member)
+        self.ids.update(
+            invite=invite.pk,
+            token=invite.token,
+            link=link.pk,
+            # An account nobody logs in as here (a login would end its reset link).
+            uid=urlsafe_base64_encode(force_bytes(resettable.pk)),
+            reset_token=default_token_generator.make_token(resettable),
+        )
 
     def args(self, route: Route, *, missing: bool = False) -> list[int | str]:
         names = [name for name in route.args.split(",") if name]
@@ -194,6 +256,8 @@ def may_see(route: Route, persona: str) -> bool:
         "night": {"owner", "member"},
         "owner": {"owner"},
         "roster": {"owner"},
+        "host": set(),
+        "link": {"member"},
     }[route.scope]
     return persona in allowed
 
@@ -262,7 +326,7 @@ def test_outsiders_change_nothing_they_cannot_see(persona_client, world):
     """The POSTs above answered 404; this checks that nothing was written either."""
     client = persona_client("outsider")
     for name, route in ROUTES.items():
-        if route.scope in {"night", "owner", "roster"} and "POST" in route.methods:
+        if route.scope in {"night", "owner", "roster", "host", "link"} and "POST" in route.methods:
             client.post(reverse(name, args=world.args(route)), {"number": "1", "title": "x", "name": "x"})
     world.match.refresh_from_db()
     world.night.refresh_from_db()

@@ -28,9 +28,17 @@ def test_anonymous_visitors_are_sent_to_login(persona_client, night, url_name):
     assert response["Location"].startswith(reverse("login"))
 
 
-@pytest.mark.parametrize(("persona", "status"), [("owner", 200), ("member", 404), ("outsider", 404)])
-def test_only_the_owner_manages_members(persona_client, night, persona, status):
+@pytest.mark.parametrize(("persona", "status"), [("owner", 200), ("member", 200), ("outsider", 404)])
+def test_owner_and_members_see_the_members_page(persona_client, night, persona, status):
+    # Issue 14: members see who else may enter scores (and leave from there); only the owner removes.
     assert persona_client(persona).get(reverse("night_members", args=[night.pk])).status_code == status
+
+
+@pytest.mark.parametrize("persona", ["member", "outsider"])
+def test_only_the_owner_removes_a_member(persona_client, night, member, persona):
+    response = persona_client(persona).post(reverse("night_member_remove", args=[night.pk, member.pk]))
+    assert response.status_code == 404
+    assert night.members.filter(pk=member.pk).exists()
 
 
 @pytest.mark.parametrize(("persona", "status"), [("member", 404), ("outsider", 404)])
@@ -97,18 +105,20 @@ def test_the_start_page_costs_the_same_queries_with_many_nights(
         client.get(reverse("home"))
 
 
-def test_the_owner_adds_and_removes_a_member(persona_client, night, outsider):
-    client = persona_client("owner")
-    response = client.post(reverse("night_members", args=[night.pk]), {"username": "OUTSIDER"})
+def test_the_owner_removes_a_member(persona_client, night, member):
+    response = persona_client("owner").post(reverse("night_member_remove", args=[night.pk, member.pk]))
     assert response.status_code == 302
-    assert night.members.filter(pk=outsider.pk).exists()
-    client.post(reverse("night_member_remove", args=[night.pk, outsider.pk]))
+    assert not night.members.filter(pk=member.pk).exists()
+
+
+def test_the_owner_can_no_longer_add_an_account_by_its_username(persona_client, night, outsider):
+    # Issue 14: nobody becomes a member without accepting an invite (tests/test_invites.py).
+    client = persona_client("owner")
+    page = client.get(reverse("night_members", args=[night.pk])).content.decode()
+    assert 'name="username"' not in page
+    response = client.post(reverse("night_members", args=[night.pk]), {"username": "outsider"})
+    assert response.status_code == 405
     assert not night.members.filter(pk=outsider.pk).exists()
-
-
-def test_adding_an_unknown_account_says_so(persona_client, night):
-    response = persona_client("owner").post(reverse("night_members", args=[night.pk]), {"username": "ghost"})
-    assert "There is no account called “ghost”." in response.content.decode()
 
 
 def test_a_night_shows_its_matches_with_totals(persona_client, night):

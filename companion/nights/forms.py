@@ -1,20 +1,16 @@
-"""Forms for game nights, their members and the roster of players."""
+"""Forms for game nights and the roster of players."""
 
 from __future__ import annotations
 
 import re
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from companion.models import GameNight, Player
 from scoring.names import name_problem, same_name
-
-User = get_user_model()
-
 
 # A player's colour goes into a style attribute (--player-colour): only #rrggbb gets there.
 HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -38,25 +34,6 @@ class GameNightForm(forms.ModelForm):
         if problem is not None:
             raise forms.ValidationError(_("A title needs a visible character."))
         return title
-
-
-class MemberForm(forms.Form):
-    username = forms.CharField(label=_("Username"), max_length=150)
-
-    def __init__(self, *args, night: GameNight, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.night = night
-
-    def clean_username(self):
-        username = self.cleaned_data["username"].strip()
-        user = User.objects.filter(username__iexact=username).first()
-        if user is None:
-            raise forms.ValidationError(
-                _("There is no account called “%(name)s”."), params={"name": username}
-            )
-        if user.pk == self.night.owner_id:
-            raise forms.ValidationError(_("The owner can already enter scores."))
-        return user
 
 
 class PlayerForm(forms.ModelForm):

@@ -7,13 +7,8 @@ urlpatterns = [
     path("nights/new/", views.night_create, name="night_create"),
     path("nights/<int:pk>/", views.night_detail, name="night_detail"),
     path("nights/<int:pk>/edit/", views.night_edit, name="night_edit"),
+    path("nights/<int:pk>/history/", views.night_history, name="night_history"),
     path("nights/<int:pk>/delete/", views.night_delete, name="night_delete"),
-    path("nights/<int:pk>/members/", views.night_members, name="night_members"),
-    path(
-        "nights/<int:pk>/members/<int:user_pk>/remove/",
-        views.night_member_remove,
-        name="night_member_remove",
-    ),
     path("players/", views.player_list, name="player_list"),
     path("players/<int:pk>/edit/", views.player_edit, name="player_edit"),
 ]

@@ -1,16 +1,19 @@
-"""The start page, game nights (create, show, edit, members, delete) and the roster of players."""
+"""The start page, game nights (create, show, edit, delete) and the roster of players."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.db.models import Count
 from django.shortcuts import redirect, render
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from companion.access import get_night_for_user, get_player_for_user, is_owner, nights_for
+from companion.me.services import pending_for_owner
 from companion.models import Player
-from companion.nights.forms import GameNightForm, MemberForm, PlayerForm
+from companion.nights import history
+from companion.nights.forms import GameNightForm, PlayerForm
 from companion.nights.summary import match_results, night_summary
 
 
@@ -56,7 +59,6 @@ def night_detail(request, pk):
             "results": match_results(matches),
             "summary": night_summary(matches),
             "is_owner": is_owner(request.user, night),
-            "members": night.members.order_by("username"),
         },
     )
 
@@ -65,12 +67,30 @@ def night_detail(request, pk):
 @require_http_methods(["GET", "POST"])
 def night_edit(request, pk):
     night = get_night_for_user(request.user, pk)
+    before = history.snapshot(night)
     form = GameNightForm(request.POST or None, instance=night)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        with transaction.atomic():
+            form.save()
+            history.record_edit(night, before, request.user)
         messages.success(request, _("Saved."))
         return redirect(night)
     return render(request, "nights/form.html", {"form": form, "night": night})
+
+
+@login_required
+@require_GET
+def night_history(request, pk):
+    """Who changed the night itself and added players; each match has its own round history."""
+    night = get_night_for_user(request.user, pk)
+    return render(
+        request,
+        "nights/history.html",
+        {
+            "night": night,
+            "changes": [(change, history.field_lines(change)) for change in history.changes(night)],
+        },
+    )
 
 
 @login_required
@@ -80,31 +100,6 @@ def night_delete(request, pk):
     night.delete()
     messages.success(request, _("The game night “%(title)s” was deleted.") % {"title": night.title})
     return redirect("home")
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def night_members(request, pk):
-    """The owner adds or removes accounts that may enter scores too."""
-    night = get_night_for_user(request.user, pk, owner_only=True)
-    form = MemberForm(request.POST or None, night=night)
-    if request.method == "POST" and form.is_valid():
-        night.members.add(form.cleaned_data["username"])
-        messages.success(
-            request, _("%(name)s can now enter scores.") % {"name": form.cleaned_data["username"]}
-        )
-        return redirect("night_members", pk=night.pk)
-    return render(
-        request, "nights/members.html", {"night": night, "form": form, "members": night.members.all()}
-    )
-
-
-@login_required
-@require_POST
-def night_member_remove(request, pk, user_pk):
-    night = get_night_for_user(request.user, pk, owner_only=True)
-    night.members.remove(*night.members.filter(pk=user_pk))
-    return redirect("night_members", pk=night.pk)
 
 
 # --- the roster: a user's players, added and renamed here or inline when a match starts ---
@@ -119,7 +114,11 @@ def player_list(request):
         messages.success(request, _("%(name)s joined your players.") % {"name": player.name})
         return redirect("player_list")
     players = Player.objects.filter(owner=request.user).annotate(match_count=Count("seats"))
-    return render(request, "nights/players.html", {"players": players, "form": form})
+    return render(
+        request,
+        "nights/players.html",
+        {"players": players, "form": form, "pending": pending_for_owner(request.user)},
+    )
 
 
 @login_required

@@ -53,6 +53,7 @@ from companion.access import players_for_night
 from companion.games import registry
 from companion.i18n.errors import error_text, option_error_text
 from companion.models import GameNight, Match, Player, Seat
+from companion.nights.history import record_player_added
 from companion.nights.roster import next_colour
 from companion.play import standings
 from scoring.base import FIRST_DEALER, Engine, Option, ScoringError, quote
@@ -169,7 +170,7 @@ def check_setup(
     return Setup(players, first_dealer, cleaned)
 
 
-def _player_for(night: GameNight, roster: dict[str, Player], name: str) -> Player:
+def _player_for(night: GameNight, roster: dict[str, Player], name: str, user) -> Player:
     player = roster.get(name_key(name))
     if player is not None:
         return player
@@ -178,6 +179,8 @@ def _player_for(night: GameNight, roster: dict[str, Player], name: str) -> Playe
             player = Player.objects.create(
                 owner_id=night.owner_id, name=name, colour=next_colour(night.owner_id)
             )
+            # A member adds to the owner's roster: the night's history says who did.
+            record_player_added(night, player, user)
     except IntegrityError:
         # Another phone created the same name a moment ago.
         player = Player.objects.get(owner_id=night.owner_id, name__iexact=name)
@@ -206,7 +209,7 @@ def create_match(
         raise SetupError(error_text(error)) from None
     setup = check_setup(engine, names, first_dealer_seat, options)
     roster = {name_key(player.name): player for player in players_for_night(night)}
-    players = [_player_for(night, roster, name) for name in setup.names]
+    players = [_player_for(night, roster, name, user) for name in setup.names]
     match = Match.objects.create(
         night=night,
         game=engine.key,

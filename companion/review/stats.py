@@ -55,6 +55,7 @@ class GameLine:
     place_sum: int
     rounds: int  # sum of Match.round_count
     player: Player | None = None
+    me: bool = False  # the player is the viewer ("this is me", confirmed: companion.me)
 
     @property
     def game_label(self) -> str:
@@ -102,8 +103,9 @@ SUMS = {
 }
 
 
-def _line(row: dict, game: str, player: Player | None = None) -> GameLine:
+def _line(row: dict, game: str, player: Player | None = None, me: bool = False) -> GameLine:
     return GameLine(
+        me=me,
         game=game,
         played=row["played"],
         won=row["won_count"],
@@ -289,7 +291,17 @@ def leaderboard(user: AbstractBaseUser, game: str, period: str, today: datetime.
     if start is not None:
         seats = seats.filter(match__night__date__gte=start)
     rows = (
-        seats.values("player", "player__name", "player__emoji", "player__owner").annotate(**SUMS).order_by()
+        seats.values(
+            "player",
+            "player__name",
+            "player__emoji",
+            "player__owner",
+            # At most one link per player: the join adds no rows and no query.
+            "player__link__user",
+            "player__link__confirmed_at",
+        )
+        .annotate(**SUMS)
+        .order_by()
     )
     lines = [
         _line(
@@ -301,6 +313,7 @@ def leaderboard(user: AbstractBaseUser, game: str, period: str, today: datetime.
                 emoji=row["player__emoji"],
                 owner_id=row["player__owner"],
             ),
+            me=row["player__link__user"] == user.pk and row["player__link__confirmed_at"] is not None,
         )
         for row in rows
     ]

@@ -11,7 +11,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from companion.access import get_player_for_user, nights_for
+from companion.access import get_player_for_stats, nights_for
 from companion.games import registry
 from companion.review import stats
 from companion.review.charts import results_over_time_svg
@@ -46,8 +46,8 @@ def night_list(request):
 @login_required
 @require_GET
 def player_detail(request, pk):
-    """One of the user's own players: per game, form, results over time and head-to-head."""
-    player = get_player_for_user(request.user, pk)
+    """One of the user's own players, or the one they are ("this is me"): per game, form, results over time and head-to-head."""
+    player = get_player_for_stats(request.user, pk)
     lines = stats.player_games(player)
     buckets = stats.results_over_time(player)
     chart = ""

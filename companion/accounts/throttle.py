@@ -1,0 +1,26 @@
+"""Sign-up and password-reset requests go through django-axes like logins do.
+
+Both forms take a name someone could be probing for (is there an account called
+"beat"?), so their refused attempts count as failed logins for that name and
+address: the same limits, the same lockout page (``companion.security``) and the
+same cool-off as the login form, whichever of the three is being hammered.
+"""
+
+from __future__ import annotations
+
+from axes.handlers.proxy import AxesProxyHandler
+from django.contrib.auth.signals import user_login_failed
+
+from companion.security import lockout_response
+
+
+def refused(request, username: str):
+    """The lockout page when ``username`` or this address is locked out, else None."""
+    if not AxesProxyHandler.is_allowed(request, {"username": username}):
+        return lockout_response(request)
+    return None
+
+
+def count_failure(request, username: str) -> None:
+    """Record a refused attempt; axes' middleware shows the lockout page once the limit is reached."""
+    user_login_failed.send(sender=__name__, credentials={"username": username}, request=request)

@@ -1,0 +1,130 @@
+"""Invites and memberships: making, revoking and accepting an invite; removing a member, leaving.
+
+An invite is a link like a share link (the same token and QR code:
+``companion.sharing.services.new_token`` and ``qr_svg``), but it grants
+nothing by being opened. Only :func:`accept`, called when the person taps
+"Join", makes a membership: consent is that tap, not the click on a link
+somebody forwarded. Accepting locks the invite's row, so a single-use invite
+opened on two phones at once admits one of them.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from companion.models import GameNight, Invite, Membership
+from companion.sharing.services import new_token
+
+# How long a new invite works: the choices the owner picks from (hours).
+LIFETIMES = {
+    1: _("1 hour"),
+    24: _("1 day"),
+    24 * 7: _("1 week"),
+    24 * 30: _("30 days"),
+}
+DEFAULT_LIFETIME = 24
+
+
+class InviteError(Exception):
+    """An invite that cannot be accepted (any more), with the sentence to show."""
+
+    def __init__(self, message: str, *, state: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.state = state
+
+
+def create(night: GameNight, *, user, hours: int, single_use: bool) -> Invite:
+    if hours not in LIFETIMES:
+        raise ValueError(f"unknown lifetime {hours!r}")
+    return Invite.objects.create(
+        night=night,
+        token=new_token(),
+        created_by=user,
+        expires_at=timezone.now() + datetime.timedelta(hours=hours),
+        single_use=single_use,
+    )
+
+
+def active(night: GameNight) -> QuerySet[Invite]:
+    """The invites of ``night`` that still work, newest first."""
+    now = timezone.now()
+    return (
+        night.invites.filter(revoked_at__isnull=True, expires_at__gt=now)
+        .exclude(single_use=True, uses__gte=1)
+        .order_by("-created_at", "-pk")
+    )
+
+
+def revoke(night: GameNight, invite_pk: int) -> bool:
+    """Stop an invite of ``night``; False when there is none such or it was already revoked."""
+    return bool(night.invites.filter(pk=invite_pk, revoked_at__isnull=True).update(revoked_at=timezone.now()))
+
+
+def find(token: str) -> Invite | None:
+    """The invite behind ``token`` with its night and owner (one query), whatever its state."""
+    return Invite.objects.select_related("night", "night__owner").filter(token=token).first()
+
+
+def dead_message(invite: Invite | None) -> str:
+    """The sentence for an invite that does not work; the caller checked that it does not."""
+    if invite is None:
+        return str(_("This invite link is not known. Check that the whole address was copied."))
+    return str(
+        {
+            Invite.State.REVOKED: _("This invite was withdrawn by the night's owner."),
+            Invite.State.EXPIRED: _("This invite has expired."),
+            Invite.State.USED: _("This invite was for one person and has been used."),
+        }[invite.state]
+    )
+
+
+def membership_of(night: GameNight, user) -> Membership | None:
+    return night.memberships.filter(user=user).first() if user.is_authenticated else None
+
+
+@transaction.atomic
+def accept(token: str, user) -> Membership:
+    """Make ``user`` a member of the invite's night: the one way anybody becomes a member.
+
+    Raises InviteError (nothing changed) for an invite that does not work, the night's
+    owner, or a member already (who keeps their membership as it was).
+    """
+    invite = Invite.objects.select_for_update().select_related("night").filter(token=token).first()
+    if invite is None or invite.state != Invite.State.ACTIVE:
+        raise InviteError(dead_message(invite), state=invite.state if invite else None)
+    night = invite.night
+    if night.owner_id == user.pk:
+        raise InviteError(str(_("This is your own game night: you can already enter scores.")))
+    if night.memberships.filter(user=user).exists():
+        raise InviteError(str(_("You are already a member of this game night.")))
+    try:
+        with transaction.atomic():
+            membership = Membership.objects.create(
+                night=night, user=user, via=Membership.Via.INVITE, invite=invite
+            )
+    except IntegrityError:  # the same person tapped twice on two phones
+        raise InviteError(str(_("You are already a member of this game night."))) from None
+    Invite.objects.filter(pk=invite.pk).update(uses=F("uses") + 1)
+    return membership
+
+
+def remove_member(night: GameNight, user_pk: int) -> bool:
+    return bool(night.memberships.filter(user_id=user_pk).delete()[0])
+
+
+def leave(night: GameNight, user) -> bool:
+    """A member leaves; the owner cannot leave their own night (False)."""
+    if night.owner_id == user.pk:
+        return False
+    return bool(night.memberships.filter(user=user).delete()[0])
+
+
+def members(night: GameNight) -> QuerySet[Membership]:
+    """The night's memberships with their accounts and invites, in the order people joined."""
+    return night.memberships.select_related("user", "invite").order_by("joined_at", "pk")
