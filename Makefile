@@ -6,6 +6,9 @@ PY := $(VENV)/bin/python
 VAR := var
 HOST ?= 0.0.0.0
 PORT ?= 8000
+# Test processes (pytest-xdist): one per core; each has its own database and live server.
+TEST_WORKERS ?= auto
+PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 .PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-import-load audit backup messages
 
@@ -83,13 +86,13 @@ format: $(VENV)/.installed
 	$(VENV)/bin/ruff format .
 
 test: $(VENV)/.installed system-deps lint
-	$(PY) -m pytest
+	$(PYTEST)
 
 check-standings: $(VENV)/.installed
 	@PY=$(PY) bash .ci/check-standings.sh
 
 test-postgres: $(VENV)/.installed system-deps
-	@bash .ci/postgres.sh $(PY) -m pytest
+	@bash .ci/postgres.sh $(PYTEST)
 
 bench-entry: $(VENV)/.installed system-deps
 	$(PY) -m tests.benchmarks.bench_entry

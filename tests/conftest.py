@@ -1,24 +1,47 @@
 """Fixtures shared by the whole suite: the four personas and a night with a match."""
 
+import fcntl
 import os
 
 import pytest
 from django.conf import settings
-from hypothesis import HealthCheck
-from hypothesis import settings as hypothesis_settings
+from django.core.management import call_command
+from django.test import override_settings
 
+import tests.properties  # noqa: F401  (loads the Hypothesis profile: thorough on CI, light locally)
 from tests.factories import GameNightFactory, UserFactory
 
 # Playwright's sync API runs an event loop in the test thread; Django must not
 # mistake that for async code touching the database (live_server tests).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-# Property tests check rules, not speed: a busy CI machine must not fail them on a
-# per-example deadline. A failure prints the blob that reproduces it.
-hypothesis_settings.register_profile(
-    "companion", deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
-)
-hypothesis_settings.load_profile("companion")
+# The static files as `make serve` has them: hashed names and .gz/.br copies.
+PRODUCTION_STATIC = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+
+@pytest.fixture(scope="session")
+def collected_static(tmp_path_factory, worker_id):
+    """The static files collected once per test run with the production storage.
+
+    Collecting compresses every file (gzip and Brotli) and takes seconds, so the tests
+    that need the manifest share one collection: use it with
+    ``override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=collected_static)``.
+    Under pytest-xdist the first worker to ask collects into the run's shared temporary
+    folder while the others wait on the lock, then read the same files.
+    """
+    run_dir = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        run_dir = run_dir.parent  # shared by the workers of this run, and only by them
+    root = run_dir / "staticfiles"
+    with open(run_dir / "staticfiles.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (root / "staticfiles.json").exists():
+            with override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=root):
+                call_command("collectstatic", interactive=False, verbosity=0)
+    return root
 
 
 def pytest_configure(config):
@@ -34,8 +57,6 @@ def plain_static_files():
     """Serve static files from the source folders, unhashed, so the live server's static
     handler finds them. The hashed, compressed production storage has its own test
     (tests/test_static.py), which also catches a template naming a missing file."""
-    from django.test import override_settings
-
     storages = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scoring.anrufen import Anrufen, Settlement, settle
 from scoring.base import ScoringError
+from tests.properties import examples
 
 ENGINE = Anrufen()
 FOUR = ["A", "B", "C", "D"]
@@ -777,7 +778,7 @@ def shuffled(value, rng):
     return value
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
 @given(open_match(), st.randoms(use_true_random=False))
 def test_valid_rounds_keep_every_token_and_replay_the_same(match, rng):
     players, options, rounds = match
@@ -813,7 +814,7 @@ def test_valid_rounds_keep_every_token_and_replay_the_same(match, rng):
     assert ENGINE.score(players, shuffled(options, rng), reordered).to_json() == standings.to_json()
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(open_match(), st.integers(1, 30), st.booleans())
 def test_the_match_ends_exactly_when_the_options_say(match, limit, stop_at_zero):
     players, options, rounds = match
@@ -863,7 +864,7 @@ garbage_entry = st.dictionaries(
 ) | st.fixed_dictionaries({}, optional={key: value | json_values for key, value in plausible.items()})
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(
     st.sampled_from([FOUR, THREE]),
     st.lists(garbage_entry | json_values, max_size=4),

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from scoring.base import ScoringError
 from scoring.elfer import Elfer
 from scoring.elfer_board import COLOURS, SIDES, BonusBoard
+from tests.properties import examples
 
 FOUR = ["Anna", "Beat", "Cla", "Dora"]
 VALUES = [value for value in range(1, 22) if value != 11]
@@ -476,7 +477,7 @@ def by_hand(game, name):
     return 11 * game["bonus"].get(name, 0) - held - 11 * game["jokers"].get(name, 0)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(valid_match())
 def test_random_valid_matches_add_up_as_the_spec_says(match):
     players, games, first = match
@@ -497,7 +498,7 @@ def test_random_valid_matches_add_up_as_the_spec_says(match):
     assert not standings.finished
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(valid_match(), st.randoms(use_true_random=False))
 def test_key_order_never_matters_and_replaying_gives_the_same_standings(match, rnd):
     players, games, first = match
@@ -517,7 +518,7 @@ def test_key_order_never_matters_and_replaying_gives_the_same_standings(match, r
         assert prefix["rounds"] == original["rounds"][:-1]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(valid_match())
 def test_a_finished_match_is_won_by_the_best_sum(match):
     players, games, first = match
@@ -556,7 +557,7 @@ entry_like = st.dictionaries(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     st.lists(entry_like | garbage, max_size=4),
     st.none() | st.dictionaries(st.sampled_from(["rounds", "first_dealer", "x"]), garbage, max_size=2),
@@ -573,7 +574,7 @@ def test_garbage_raises_only_scoring_errors(rounds, options, players, closed):
         json.dumps(standings.to_json())
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(valid_match(), st.data())
 def test_a_damaged_valid_game_raises_only_scoring_errors(match, data):
     players, games, _first = match
@@ -777,7 +778,7 @@ board_garbage = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(board_garbage)
 def test_board_json_garbage_raises_only_scoring_errors(data):
     try:
@@ -788,7 +789,7 @@ def test_board_json_garbage_raises_only_scoring_errors(data):
         assert BonusBoard.from_json(board.to_json()) == board
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(
         st.tuples(st.booleans(), st.sampled_from(ALL_SIDES), st.sampled_from(["Anna", "Beat", "Cla"])),

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from scoring.base import ScoringError
 from scoring.molotow import Molotow
+from tests.properties import examples
 
 ENGINE = Molotow()
 ABCD = ["A", "B", "C", "D"]
@@ -383,7 +384,7 @@ def valid_points(draw) -> tuple[dict[str, int], str | None]:
     return points, (draw(st.sampled_from(tied)) if tied else None)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     outcomes=st.lists(valid_points(), min_size=0, max_size=12),
     on_100=st.integers(0, 12),
@@ -441,7 +442,7 @@ GARBAGE_ROUND = (
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     rounds=st.lists(GARBAGE_ROUND, max_size=14) | JSON,
     options=st.none()

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from scoring.base import ScoringError
 from scoring.murlan import Murlan
+from tests.properties import examples
 
 ENGINE = Murlan()
 ABCD = ["A", "B", "C", "D"]
@@ -334,7 +335,7 @@ def matches(draw) -> tuple[list[str], dict, list[list[str]]]:
     return players, options, orders
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(matches())
 def test_random_hands_follow_the_target_rules_until_the_match_ends(match):
     players, options, orders = match
@@ -390,7 +391,7 @@ GARBAGE_ROUND = (
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     rounds=st.lists(GARBAGE_ROUND, max_size=30) | JSON,
     options=st.none()

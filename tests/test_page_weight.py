@@ -9,24 +9,12 @@ import gzip
 import re
 
 import pytest
-from django.core.management import call_command
 from django.test import override_settings
 
+from tests.conftest import PRODUCTION_STATIC
 from tests.factories import MatchFactory
 
 BUDGET = 100 * 1024
-PRODUCTION_STATIC = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
-}
-
-
-@pytest.fixture(scope="module")
-def collected(tmp_path_factory):
-    root = tmp_path_factory.mktemp("static")
-    with override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=root):
-        call_command("collectstatic", interactive=False, verbosity=0)
-        yield root
 
 
 def sent_size(root, url: str) -> int:
@@ -37,13 +25,15 @@ def sent_size(root, url: str) -> int:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", ["molotow", "anrufen", "elfer", "murlan"])
-def test_a_match_page_with_its_css_and_js_is_under_100_kb_gzipped(client, night, owner, collected, game):
+def test_a_match_page_with_its_css_and_js_is_under_100_kb_gzipped(
+    client, night, owner, collected_static, game
+):
     names = ["Anna", "Beat", "Cla", "Dora"][: 3 if game == "anrufen" else 4]
     match = MatchFactory(night=night, game=game, names=names)
     client.force_login(owner)
-    with override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=collected):
+    with override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=collected_static):
         html = client.get(match.get_absolute_url()).content
     linked = re.findall(rb'<(?:script[^>]+src|link[^>]+rel="stylesheet"[^>]+href)="(/static/[^"]+)"', html)
     assert any(url.endswith(b".css") for url in linked) and any(url.endswith(b".js") for url in linked)
-    total = len(gzip.compress(html)) + sum(sent_size(collected, url.decode()) for url in linked)
+    total = len(gzip.compress(html)) + sum(sent_size(collected_static, url.decode()) for url in linked)
     assert total < BUDGET, f"{total:,} bytes"

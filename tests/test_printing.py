@@ -3,7 +3,6 @@
 from html.parser import HTMLParser
 
 import pytest
-from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
 
@@ -13,6 +12,7 @@ from companion.models import Round
 from companion.play.standings import refresh
 from companion.printing import rules
 from companion.printing.house_rules import clean_options, house_rules
+from tests.conftest import PRODUCTION_STATIC
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
@@ -359,13 +359,8 @@ def test_molotow_counts_sticks_and_potatoes_in_words():
 # --- production static files ------------------------------------------------------------------
 
 
-def test_every_printing_page_finds_its_static_files_in_the_manifest(client, night, owner, tmp_path):
-    storages = {
-        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
-    }
-    with override_settings(STORAGES=storages, STATIC_ROOT=tmp_path):
-        call_command("collectstatic", interactive=False, verbosity=0)
+def test_every_printing_page_finds_its_static_files_in_the_manifest(client, night, owner, collected_static):
+    with override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=collected_static):
         client.force_login(owner)
         match = MatchFactory(night=night, game="murlan", names=ABCD)
         urls = ["/rules/", *[f"/rules/{g}/" for g in GAMES], *[f"/rules/{g}/sheet/" for g in GAMES]]

@@ -1,27 +1,21 @@
 """Production static files: hashed and compressed names for every file the pages use."""
 
 import pytest
-from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
 
+from tests.conftest import PRODUCTION_STATIC
 from tests.factories import MatchFactory
-
-MANIFEST = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
-}
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", ["molotow", "anrufen", "elfer", "murlan"])
-def test_every_page_finds_its_static_files_in_the_manifest(client, night, owner, tmp_path, game):
-    with override_settings(STORAGES=MANIFEST, STATIC_ROOT=tmp_path):
-        call_command("collectstatic", interactive=False, verbosity=0)
+def test_every_page_finds_its_static_files_in_the_manifest(client, night, owner, collected_static, game):
+    with override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=collected_static):
         client.force_login(owner)
         names = ["Anna", "Beat", "Cla", "Dora"][: 3 if game == "anrufen" else 4]
         match = MatchFactory(night=night, game=game, names=names)
         for url in [reverse("home"), night.get_absolute_url(), match.get_absolute_url(), reverse("login")]:
             page = client.get(url).content.decode()  # a missing file raises here
             assert "/static/css/app." in page or url == reverse("login")
-        assert list(tmp_path.glob("css/app.*.css.gz")), "static files are compressed"
+        assert list(collected_static.glob("css/app.*.css.gz")), "static files are compressed"
