@@ -152,6 +152,14 @@ def test_an_invalid_deal_shows_the_engines_message_keeps_the_entry_and_stores_no
     assert not Round.objects.exists()
 
 
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_deal_without_a_bidder_says_so_and_stores_nothing(persona_client, four, htmx):
+    response = post(persona_client("owner"), four, 1, htmx=htmx, bid="normal", points=70)
+    assert response.status_code == 200
+    assert "round 1: the bidder is missing" in response.content.decode()
+    assert not Round.objects.exists()
+
+
 def test_a_value_that_is_not_a_number_is_caught_by_the_form(persona_client, four):
     page = post(persona_client("owner"), four, 1, bidder=ANNA, bid="normal", partner=CLA, points="lots")
     text = page.content.decode()
