@@ -10,7 +10,7 @@ PORT ?= 8000
 TEST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
-.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-import-load audit backup messages
+.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale audit backup messages css css-check
 
 help:
 	@echo "make run            serve Companion on http://$(HOST):$(PORT)/ (SQLite in $(VAR)/)"
@@ -24,7 +24,7 @@ help:
 	@echo "make serve          serve Companion for real: gunicorn, DEBUG=0, compressed static files"
 	@echo "make backup         write a consistent copy of the database to $(VAR)/backups/"
 	@echo "make bench-load     load benchmark: 20 clients against a local gunicorn (prints figures)"
-	@echo "make bench-import-load  rounds at two tables while the largest allowed import runs (prints figures)"
+.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale audit backup messages css css-check
 	@echo "make audit          Lighthouse (mobile) on the start page and a scoreboard (prints scores)"
 
 # Reinstall only when the dependencies (or this recipe) change, so a second `make run` starts at once.
@@ -111,5 +111,27 @@ audit: $(VENV)/.installed system-deps
 	@command -v npx >/dev/null || { echo "make audit needs Node.js and npm (Debian: apt-get install nodejs npm)"; exit 1; }
 	$(PY) -m tests.benchmarks.audit $(AUDIT_ARGS)
 
+# Bootstrap's CSS cut down to the selectors the templates, the Python code, our scripts and
+# crispy-bootstrap5's form templates can use (purgecss.config.cjs). The result is committed,
+# so serving needs no Node; run `make css` after using a Bootstrap class not used before.
+BOOTSTRAP_CSS := static/vendor/bootstrap/bootstrap.min.css
+PURGE = PYTHON_PACKAGES="$$($(PY) -c 'import django, os; print(os.path.dirname(os.path.dirname(django.__file__)))')" \
+	node_modules/.bin/purgecss --config purgecss.config.cjs
+
+node_modules/.package-lock.json: package-lock.json
+	@bash .ci/node-deps.sh
+
+css: $(VENV)/.installed node_modules/.package-lock.json
+	$(PURGE) --output $(dir $(BOOTSTRAP_CSS))
+
+css-check: $(VENV)/.installed node_modules/.package-lock.json
+	@built=$$(mktemp -d) && trap 'rm -rf "$$built"' EXIT && \
+	$(PURGE) --output "$$built/" && \
+	if cmp -s "$$built/$(notdir $(BOOTSTRAP_CSS))" $(BOOTSTRAP_CSS); then \
+	  echo "$(BOOTSTRAP_CSS) is up to date"; \
+	else \
+	  echo "$(BOOTSTRAP_CSS) is not what the templates need: run make css and commit it" >&2; exit 1; \
+	fi
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules

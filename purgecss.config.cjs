@@ -1,0 +1,35 @@
+// make css: Bootstrap's CSS cut down to the selectors Companion's pages can use.
+//
+// PurgeCSS reads every place a class name, an element or an input type can come
+// from: the templates, the Python code (form widget attributes), our JavaScript
+// (classes it toggles), crispy-bootstrap5's form templates and Django's form widgets
+// (PYTHON_PACKAGES: the folder holding the installed packages, set by the Makefile),
+// and keeps a rule when the words in them match its selector. Whatever a template
+// builds from a variable must be listed in the safelist below.
+const packages = process.env.PYTHON_PACKAGES;
+if (!packages) throw new Error("PYTHON_PACKAGES is not set: run `make css`");
+const crispy = `${packages}/crispy_bootstrap5/templates/bootstrap5`;
+
+module.exports = {
+  css: ["assets/vendor/bootstrap/bootstrap.min.css"],
+  content: [
+    "templates/**/*.html",
+    "companion/**/*.html",
+    "companion/**/*.py",
+    "static/js/**/*.js",
+    // What the |crispy filter renders (no FormHelper layouts are used): a form, its
+    // errors, and each field with the layout parts field.html includes.
+    ...["uni_form", "errors", "field"].map((name) => `${crispy}/${name}.html`),
+    `${crispy}/layout/{attrs,field_errors,field_errors_block,field_file,help_text,help_text_and_errors,radio_checkbox_select}.html`,
+    // Django's widgets: their templates (<textarea>, <select>) and input types (number, checkbox).
+    `${packages}/django/forms/templates/django/forms/widgets/*.html`,
+    `${packages}/django/forms/widgets.py`,
+  ],
+  safelist: {
+    // _messages.html: alert-{{ message.tags }} (debug, info, success, warning; error → danger)
+    standard: [/^alert-(debug|info|success|warning|danger)$/],
+  },
+  keyframes: true, // drop animations no kept rule uses
+  fontFace: true,
+  variables: false, // our own CSS reads Bootstrap's custom properties (var(--bs-…)): keep them all
+};
