@@ -153,6 +153,7 @@ def database(url: str | None, default_sqlite_path: str) -> dict:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": default_sqlite_path,
             "OPTIONS": SQLITE_OPTIONS,
+            **SQLITE_PERSISTENT,
         }
     if not url.startswith(("postgres://", "postgresql://", "sqlite://")):
         raise ImproperlyConfigured(f"DATABASE_URL must be a postgres:// or sqlite:// URL, not {url!r}")
@@ -162,7 +163,7 @@ def database(url: str | None, default_sqlite_path: str) -> dict:
         raise ImproperlyConfigured(f"DATABASE_URL cannot be read: {error}") from None
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = SQLITE_OPTIONS
-        config["CONN_MAX_AGE"] = 0
+        config.update(SQLITE_PERSISTENT)
     return config
 
 
@@ -207,3 +208,8 @@ SQLITE_OPTIONS = {
     "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
+
+# Each worker thread keeps its SQLite connection between requests. Opening one costs
+# more than a whole page's queries: Django registers its SQL functions, the pragmas run,
+# and closing the last connection checkpoints the WAL file (about 1-4 ms a request).
+SQLITE_PERSISTENT = {"CONN_MAX_AGE": 600, "CONN_HEALTH_CHECKS": True}

@@ -1,8 +1,24 @@
 """gunicorn settings for ``make serve`` (``gunicorn -c python:companion.gunicorn_conf companion.wsgi``).
 
-Threads rather than many processes: the pages are short, and a few processes
-with four threads each keep memory small on a laptop or a 1 GB VPS. Every value
-can be overridden from the environment (HOST, PORT, WEB_CONCURRENCY, THREADS,
+Several processes, each with a few threads. Rendering a page is Python work, and
+Python runs one thread per process at a time, so the processes are what use the
+cores; the threads let a process answer another request while one waits for the
+database's write lock or a slow phone.
+
+``reuse_port``: every worker listens on its own socket (SO_REUSEPORT) and the
+kernel spreads new connections over them. Without it all workers share one socket,
+and with keep-alive the first worker to wake up takes most connections and keeps
+them: 18 of 20 clients on one process, so 20 clients got fewer pages per second
+than 4 (issue 17). ``make bench-load`` checks the spread.
+
+No ``max_requests``: restarting a worker every N requests guards against a memory
+leak that Companion does not have, and each restart threw away the worker's warm
+caches and the connections waiting on its socket (at 150 requests a second,
+``max_requests=2000`` restarted workers every few seconds). ``MAX_REQUESTS=N``
+turns it back on, with up to 10% jitter so the workers do not restart together.
+
+Every value can be overridden from the environment (HOST, PORT, WEB_CONCURRENCY,
+THREADS, MAX_REQUESTS,
 REQUEST_TIMEOUT).
 """
 
@@ -11,15 +27,17 @@ import threading
 import time
 
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
-workers = int(os.environ.get("WEB_CONCURRENCY", "3"))
+# Two processes per core: one renders while the other's threads wait on the database.
+workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1))))
 threads = int(os.environ.get("THREADS", "4"))
 worker_class = "gthread"
+reuse_port = True
 preload_app = True  # import Django once in the master; workers start at once and share memory
 timeout = int(os.environ.get("REQUEST_TIMEOUT", "30"))
 graceful_timeout = 10
 keepalive = 5
-max_requests = 2000  # recycle workers now and then, so a slow leak never grows
-max_requests_jitter = 200
+max_requests = int(os.environ.get("MAX_REQUESTS", "0"))
+max_requests_jitter = max_requests // 10
 accesslog = "-" if os.environ.get("ACCESS_LOG", "1") not in {"0", "false", "no", "off"} else None
 errorlog = "-"
 # The proxy may say which scheme the browser used (BEHIND_PROXY=1): the same addresses

@@ -54,6 +54,9 @@ MIDDLEWARE = [
     "companion.security.forwarded_headers_middleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and htmx fragments gzipped when the browser accepts it (static files come
+    # precompressed from WhiteNoise above). Safe against BREACH: see README, "Compression".
+    "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

@@ -77,6 +77,7 @@ def test_no_database_url_means_the_embedded_sqlite_in_wal_mode():
     assert config["ENGINE"] == "django.db.backends.sqlite3"
     assert "journal_mode=WAL" in config["OPTIONS"]["init_command"]
     assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert config["CONN_MAX_AGE"] > 0, "a worker keeps its connection: opening one costs more than a page"
 
 
 def test_an_unknown_database_scheme_is_an_error():
