@@ -10,6 +10,18 @@ const packages = process.env.PYTHON_PACKAGES;
 if (!packages) throw new Error("PYTHON_PACKAGES is not set: run `make css`");
 const crispy = `${packages}/crispy_bootstrap5/templates/bootstrap5`;
 
+// Bootstrap's custom properties (--bs-…) that our own style sheets, templates and
+// scripts read: PurgeCSS only sees the ones Bootstrap's kept rules use.
+const fs = require("node:fs");
+const path = require("node:path");
+function filesUnder(folder, extension) {
+  return fs.readdirSync(folder, { recursive: true })
+    .filter((name) => name.endsWith(extension))
+    .map((name) => path.join(folder, name));
+}
+const ours = [...filesUnder("static/css", ".css"), ...filesUnder("static/js", ".js"), ...filesUnder("templates", ".html")];
+const readByUs = new Set(ours.flatMap((file) => fs.readFileSync(file, "utf8").match(/--bs-[\w-]+/g) || []));
+
 module.exports = {
   css: ["assets/vendor/bootstrap/bootstrap.min.css"],
   content: [
@@ -28,8 +40,9 @@ module.exports = {
   safelist: {
     // _messages.html: alert-{{ message.tags }} (debug, info, success, warning; error → danger)
     standard: [/^alert-(debug|info|success|warning|danger)$/],
+    variables: [...readByUs].sort(), // custom properties our own files read (see above)
   },
   keyframes: true, // drop animations no kept rule uses
   fontFace: true,
-  variables: false, // our own CSS reads Bootstrap's custom properties (var(--bs-…)): keep them all
+  variables: true, // drop custom properties nothing reads
 };

@@ -74,6 +74,10 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
+# The benchmarks read what each request cost the server (companion/server_timing.py).
+if env_bool("SERVER_TIMING", False):
+    MIDDLEWARE.insert(0, "companion.server_timing.ServerTimingMiddleware")
+
 ROOT_URLCONF = "companion.urls"
 WSGI_APPLICATION = "companion.wsgi.application"
 
@@ -184,6 +188,9 @@ STORAGES = {
 IMPORT_MAX_MATCHES = 100
 IMPORT_MAX_ROUNDS = 5000
 IMPORT_MAX_PLAYERS = 60
+
+# Our static files are only used by our own pages: no Access-Control-Allow-Origin on each.
+WHITENOISE_ALLOW_ALL_ORIGINS = False
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
