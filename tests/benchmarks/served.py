@@ -147,8 +147,10 @@ def seed(post_matches: int, long_scoreboards: bool = False) -> tuple[str, dict[s
         round_service.add_round(
             murlan, {"order": NAMES[number % 4 :] + NAMES[: number % 4]}, number=number, user=user
         )
+    entry = create_match(night, "molotow", NAMES, 0, {"rounds": 30}, user)  # for bench-entry
     urls = {
         "start page": "/",
+        "entry (Molotow, 30 deals to play)": entry.get_absolute_url(),
         "players": "/players/",
         "scoreboard (Molotow, 8 deals)": molotow.get_absolute_url(),
         "scoreboard (Murlan, 5 hands)": murlan.get_absolute_url(),
