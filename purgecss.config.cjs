@@ -19,7 +19,11 @@ function filesUnder(folder, extension) {
     .filter((name) => name.endsWith(extension))
     .map((name) => path.join(folder, name));
 }
-const ours = [...filesUnder("static/css", ".css"), ...filesUnder("static/js", ".js"), ...filesUnder("templates", ".html")];
+const ours = [
+  ...filesUnder("static", ".css").filter((file) => !file.startsWith("static/vendor/")),
+  ...filesUnder("static", ".js"),
+  ...filesUnder("templates", ".html"),
+];
 const readByUs = new Set(ours.flatMap((file) => fs.readFileSync(file, "utf8").match(/--bs-[\w-]+/g) || []));
 
 module.exports = {
@@ -28,7 +32,7 @@ module.exports = {
     "templates/**/*.html",
     "companion/**/*.html",
     "companion/**/*.py",
-    "static/js/**/*.js",
+    "static/**/*.js", // our scripts: static/js/, static/games/<game>/entry.js
     // What the |crispy filter renders (no FormHelper layouts are used): a form, its
     // errors, and each field with the layout parts field.html includes.
     ...["uni_form", "errors", "field"].map((name) => `${crispy}/${name}.html`),

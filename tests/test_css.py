@@ -15,7 +15,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from companion.models import Player
-from companion.sharing import create_link
+from companion.sharing.services import create_link
 from tests.factories import MatchFactory, RoundFactory, quick_murlan
 
 pytestmark = pytest.mark.django_db

@@ -97,7 +97,9 @@ def main() -> int:
     server_ms = [r["server"] for r in requests]
     transport = [r["roundTrip"] - r["server"] for r in requests]
     browser_ms = [total - r["roundTrip"] for total, r in zip(totals, requests, strict=True)]
-    print(f"{len(totals)} Molotow deals at 390x844 against gunicorn (DEBUG off), tap on Save to new standings painted:")
+    print(
+        f"{len(totals)} Molotow deals at 390x844 against gunicorn (DEBUG off), tap on Save to new standings painted:"
+    )
     print(f"{'part':<22} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7}")
     for label, values in [
         ("tap to paint (total)", totals),
@@ -107,7 +109,9 @@ def main() -> int:
     ]:
         print(f"{label:<22} {statistics.median(values):>7.1f} {p95(values):>7.1f} {max(values):>7.1f}")
     ok = p95(totals) <= GOAL_P95_MS
-    print(f"{'PASS' if ok else 'FAIL'}  tap to painted update p95 {p95(totals):.1f} ms (goal {GOAL_P95_MS} ms, quiet machine)")
+    print(
+        f"{'PASS' if ok else 'FAIL'}  tap to painted update p95 {p95(totals):.1f} ms (goal {GOAL_P95_MS} ms, quiet machine)"
+    )
     return 0
 
 
