@@ -20,10 +20,9 @@ help:
 	@echo "make format         format the code with ruff"
 	@echo "make messages       update the German catalogue from the code (then translate the new entries)"
 	@echo "make bench-scoring  time the scoring engines"
-	@echo "make bench-entry    time round entry in a real browser (30 Molotow deals)"
+	@echo "make bench-entry    tap to painted update in Chromium against gunicorn (server and browser parts)"
 	@echo "make serve          serve Companion for real: gunicorn, DEBUG=0, compressed static files"
 	@echo "make backup         write a consistent copy of the database to $(VAR)/backups/"
-	@echo "make bench-load     load benchmark: 20 clients against a local gunicorn (prints figures)"
 .PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale audit backup messages css css-check
 	@echo "make audit          Lighthouse (mobile) on the start page and a scoreboard (prints scores)"
 
@@ -103,8 +102,7 @@ bench-scoring: $(VENV)/.installed
 bench-load: $(VENV)/.installed
 	$(PY) -m tests.benchmarks.bench_load
 
-bench-import-load: $(VENV)/.installed
-	$(PY) -m tests.benchmarks.bench_import_load $(BENCH_ARGS)
+.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale audit backup messages css css-check
 
 # Lighthouse 12.2.3 is the last 12.x that runs on Node 20; npx fetches it from the npm registry.
 audit: $(VENV)/.installed system-deps

@@ -14,9 +14,10 @@ if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
     bin=$(find_bin)
   else
     echo "PostgreSQL's server (initdb, pg_ctl) is needed: sudo apt-get install postgresql" >&2
-    exit 1
+    exit 3
   fi
 fi
+[ -n "$bin" ] && [ -x "$bin/initdb" ] || { echo "PostgreSQL's server could not be installed" >&2; exit 3; }
 
 port=${PGPORT_TEST:-54329}
 dir=$(mktemp -d /tmp/companion-pg.XXXXXX)
@@ -33,10 +34,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"${as_owner[@]}" "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+# Exit status 3: PostgreSQL could not be had here (make bench-scale then skips).
+"${as_owner[@]}" "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null || exit 3
 "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
   -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
-  start >/dev/null
+  start >/dev/null || { echo "PostgreSQL did not start on 127.0.0.1:$port: $(tail -n 3 "$dir/log")" >&2; exit 3; }
 "${as_owner[@]}" "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -q -v ON_ERROR_STOP=1 \
   -c "CREATE ROLE companion LOGIN CREATEDB PASSWORD 'companion';" \
   -c "CREATE DATABASE companion OWNER companion;"

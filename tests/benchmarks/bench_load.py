@@ -108,8 +108,14 @@ class Browser:
         if body is not None:
             payload = urlencode(body)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        self.connection.request(method, path, body=payload, headers=headers)
-        response = self.connection.getresponse()
+        try:
+            self.connection.request(method, path, body=payload, headers=headers)
+            response = self.connection.getresponse()
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            # The server closed an idle keep-alive connection: a browser opens a new one and retries.
+            self.connection.close()
+            self.connection.request(method, path, body=payload, headers=headers)
+            response = self.connection.getresponse()
         raw = response.read()
         received = {}
         for header, value in response.getheaders():
