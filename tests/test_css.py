@@ -14,6 +14,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from companion.games import registry
 from companion.models import Player
 from companion.sharing.services import create_link
 from tests.factories import MatchFactory, RoundFactory, quick_murlan
@@ -23,7 +24,6 @@ pytestmark = pytest.mark.django_db
 FULL = Path(settings.BASE_DIR, "assets/vendor/bootstrap/bootstrap.min.css")
 SHIPPED = Path(settings.BASE_DIR, "static/vendor/bootstrap/bootstrap.min.css")
 ABCD = ["Anna", "Beat", "Cla", "Dora"]
-GAMES = ["molotow", "anrufen", "elfer", "murlan"]
 
 
 def selectors(css: str) -> set[str]:
@@ -59,9 +59,10 @@ def used_classes(html: str) -> set[str]:
 
 def pages(client, night, owner):
     """(label, response) for the pages and fragments a person sees, logged in and not."""
+    games = registry.keys()  # every game the web knows
     matches = {
         game: MatchFactory(night=night, game=game, names=ABCD[: 3 if game == "anrufen" else 4])
-        for game in GAMES
+        for game in games
     }
     RoundFactory(match=matches["molotow"], number=1)
     finished = quick_murlan(night)
