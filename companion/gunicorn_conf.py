@@ -18,8 +18,7 @@ caches and the connections waiting on its socket (at 150 requests a second,
 turns it back on, with up to 10% jitter so the workers do not restart together.
 
 Every value can be overridden from the environment (HOST, PORT, WEB_CONCURRENCY,
-THREADS, MAX_REQUESTS,
-REQUEST_TIMEOUT).
+THREADS, MAX_REQUESTS, REQUEST_TIMEOUT).
 """
 
 import os
