@@ -30,13 +30,18 @@ def get_night_for_user(user: AbstractBaseUser, pk: int, *, owner_only: bool = Fa
     return get_object_or_404(queryset.select_related("owner"), pk=pk)
 
 
-def get_match_for_user(user: AbstractBaseUser, pk: int, *, owner_only: bool = False) -> Match:
+def get_match_for_user(
+    user: AbstractBaseUser, pk: int, *, owner_only: bool = False, with_standings: bool = True
+) -> Match:
     """A match of one of the user's nights, with seats, players and rounds loaded in two queries.
 
     ``owner_only``: only the night's owner gets it (sharing); a member gets the same 404
-    as for a match that does not exist.
+    as for a match that does not exist. ``with_standings=False``: the match and its night
+    only (``Match.load_standings()`` loads the rest when needed).
     """
-    queryset = Match.objects.of_nights_visible_to(user).select_related("night").with_standings()
+    queryset = Match.objects.of_nights_visible_to(user).select_related("night")
+    if with_standings:
+        queryset = queryset.with_standings()
     match = get_object_or_404(queryset, pk=pk)
     if owner_only and not is_owner(user, match.night):
         raise Http404

@@ -13,6 +13,8 @@ everything to fold it" asks for that instead of writing the prefetches out.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import IntegrityError, models
 from django.db.models.functions import Lower
@@ -55,18 +57,29 @@ class GameNightQuerySet(models.QuerySet):
         )
 
 
+def new_version() -> str:
+    """A match's version: a fresh random token at every change (see ``Match.version``)."""
+    return secrets.token_hex(6)
+
+
+def _seats_in_order() -> models.Prefetch:
+    return models.Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+
+
+def _rounds_in_order() -> models.Prefetch:
+    return models.Prefetch("rounds", queryset=Round.objects.order_by("number"))
+
+
 class MatchQuerySet(models.QuerySet):
     def in_playing_order(self) -> MatchQuerySet:
         return self.order_by("started_at", "pk")
 
     def with_seats(self) -> MatchQuerySet:
         """Seats in clockwise order with their players (one more query): the derived results."""
-        return self.prefetch_related(
-            models.Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-        )
+        return self.prefetch_related(_seats_in_order())
 
     def with_rounds(self) -> MatchQuerySet:
-        return self.prefetch_related(models.Prefetch("rounds", queryset=Round.objects.order_by("number")))
+        return self.prefetch_related(_rounds_in_order())
 
     def with_standings(self) -> MatchQuerySet:
         """Everything an engine needs to fold the match (seats, players, rounds): two more queries."""
@@ -177,6 +190,12 @@ class Match(models.Model):
     round_count = models.PositiveIntegerField(_("rounds"), default=0)
     # Elfer raus! only: the bonus board of the game in play (scoring.elfer_board.BonusBoard JSON).
     board = models.JSONField(_("bonus board"), null=True, blank=True)
+    # A new random token at every save of the match, in the same transaction as the change:
+    # every round added, edited or undone (standings.refresh saves the match), the end and
+    # its undoing, the bonus board, and a seated player's new name (nights.roster). Rendered
+    # scoreboards are cached under it (companion.play.scoreboard_cache), so a cache can never
+    # serve a scoreboard older than the database, whichever server instance asks.
+    version = models.CharField(_("version"), max_length=16, default=new_version, editable=False)
 
     objects = MatchQuerySet.as_manager()
 
@@ -199,10 +218,19 @@ class Match(models.Model):
         # migration); a match of no known game is refused here as the database would.
         if self.game not in dict(game_choices()):
             raise IntegrityError(f"unknown game {self.game!r}")
+        # Every save is a change a scoreboard may show: a new version (see the field above).
+        self.version = new_version()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "version"}
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("match_detail", args=[self.pk])
+
+    def load_standings(self) -> None:
+        """Load what ``Match.objects.with_standings()`` would have (seats with players, rounds)."""
+        models.prefetch_related_objects([self], _seats_in_order(), _rounds_in_order())
 
     @property
     def is_finished(self) -> bool:

@@ -67,6 +67,16 @@ def plain_static_files():
         yield
 
 
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Every test starts with an empty cache: cached scoreboards must not cross tests."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def owner(db):
     return UserFactory(username="owner")

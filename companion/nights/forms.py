@@ -79,12 +79,15 @@ class PlayerForm(forms.ModelForm):
         return colour.lower()
 
     def save(self, commit: bool = True):
-        from companion.nights.roster import rename_player
+        from companion.nights.roster import player_changed, rename_player
 
         self.instance.owner = self.owner
-        if self.instance.pk and "name" in self.changed_data and commit:
-            # The rounds of earlier matches name the player: rename them in the same transaction.
+        if self.instance.pk and self.changed_data and commit:
             with transaction.atomic():
-                rename_player(self.instance, self.cleaned_data["name"])
-                return super().save(commit)
+                if "name" in self.changed_data:
+                    # The rounds of earlier matches name the player: rename them in the same transaction.
+                    rename_player(self.instance, self.cleaned_data["name"])
+                player = super().save(commit)
+                player_changed(player)
+                return player
         return super().save(commit)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from companion.models import Player, Round
+from companion.models import Match, Player, Round, new_version
 from scoring.matchfile import renamed
 
 # Told apart at a glance, dark enough for a dot on white and light enough on dark; a new player
@@ -48,3 +48,9 @@ def rename_player(player: Player, new_name: str) -> None:
     for round_ in rounds:
         round_.entry = renamed(round_.match.game, round_.entry, {old_name: new_name})
     Round.objects.bulk_update(rounds, ["entry"], batch_size=500)
+
+
+def player_changed(player: Player) -> None:
+    """The matches ``player`` sits in show the new name, emoji or colour: they get new versions,
+    so no cached scoreboard shows the old ones (``Match.version``)."""
+    Match.objects.filter(seats__player=player).update(version=new_version())

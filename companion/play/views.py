@@ -7,7 +7,7 @@ engine's: a ``ScoringError`` is shown in place and nothing is stored.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -16,6 +16,7 @@ from companion.access import get_match_for_user
 from companion.games import registry
 from companion.i18n.errors import error_text
 from companion.play import rounds as round_service
+from companion.play import scoreboard_cache
 from companion.play import standings as standings_service
 from companion.play.history import history
 from companion.play.preview import preview_round
@@ -23,7 +24,6 @@ from companion.play.scoreboard import (
     entry_form,
     game_templates,
     player_lines,
-    scoreboard_context,
     winners_sentence,
 )
 from companion.play.setup import SetupError, rematch
@@ -31,23 +31,42 @@ from scoring.base import ScoringError
 
 
 def render_scoreboard(
-    request, match, result, *, form=None, error="", notice="", status=200, saved=None, restore_number=None
+    request,
+    match,
+    result=None,
+    *,
+    form=None,
+    error="",
+    notice="",
+    status=200,
+    saved=None,
+    restore_number=None,
 ):
-    """The whole page, or only the scoreboard fragment for htmx.
+    """The whole page, or only the scoreboard fragment for htmx (``result`` None: as stored).
 
     ``saved``: the round just saved; ``restore_number``: the round just undone, offered back.
     """
-    context = scoreboard_context(match, result, form=form, error=error, saved=saved)
-    context["notice"] = notice
-    context["restore_number"] = restore_number
-    template = "play/detail.html#scoreboard" if request.htmx else "play/detail.html"
-    return render(request, template, context, status=status)
+    fragment = scoreboard_cache.fragment(
+        request,
+        match,
+        result,
+        form=form,
+        error=error,
+        notice=notice,
+        saved=saved,
+        restore_number=restore_number,
+    )
+    if request.htmx:
+        return HttpResponse(fragment, status=status)
+    context = {"match": match, "night": match.night, "scoreboard": fragment, **game_templates(match)}
+    return render(request, "play/detail.html", context, status=status)
 
 
 @login_required
 def match_detail(request, pk):
-    match = get_match_for_user(request.user, pk)
-    return render_scoreboard(request, match, standings_service.standings(match))
+    # Seats and rounds are loaded only when no scoreboard of this version is cached.
+    match = get_match_for_user(request.user, pk, with_standings=False)
+    return render_scoreboard(request, match)
 
 
 @login_required

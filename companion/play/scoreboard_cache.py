@@ -1,0 +1,71 @@
+"""The scoreboard fragment, rendered once per match version and language, and kept in Django's cache.
+
+A scoreboard shows nothing about who looks at it, except the CSRF token in its
+forms. So the fragment is rendered with a placeholder token, cached under the
+match's ``version`` (a new random token at every change, written in the same
+transaction as the change: ``Match.version``), and each response gets its own
+masked token put in (``get_token``), as Django would have rendered it.
+
+Why a cached copy is never older than the last save, through any server: the
+key is read from the database row on every request, and the row is read before
+the rounds on a miss, so what is stored under a version is at least as new as
+that version. A change anywhere writes a new version; the old key is simply not
+asked for again. With several instances each has its own cache (Django's local
+memory cache by default) or they share one (``CACHES``, e.g. Redis): either way
+the version comes from the one database.
+"""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+from companion.models import Match
+from companion.play import standings as standings_service
+from companion.play.scoreboard import scoreboard_context
+from scoring.base import Standings
+
+# Stands in for the CSRF token in the cached copy. User text cannot contain it:
+# forms refuse NUL characters and PostgreSQL cannot store them.
+TOKEN_PLACEHOLDER = "\x00csrf\x00"
+TEMPLATE = "play/detail.html#scoreboard"
+SECONDS = 6 * 3600  # versions keep it correct; the timeout only frees memory
+
+
+def key(match: Match) -> str:
+    return f"scoreboard:{match.pk}:{match.version}:{get_language()}"
+
+
+def fragment(
+    request,
+    match: Match,
+    result: Standings | None = None,
+    *,
+    form=None,
+    error: str = "",
+    notice: str = "",
+    saved: int | None = None,
+    restore_number: int | None = None,
+) -> SafeString:
+    """The scoreboard fragment of ``match`` for this request.
+
+    Without ``result`` the match's seats and rounds are loaded only when the cache
+    has no copy for its version. A fragment with a notice, an error, a filled-in
+    form, the announcement of a save or the offer to restore an undone round is
+    particular to its request and is rendered, never cached.
+    """
+    plain = form is None and not error and not notice and saved is None and restore_number is None
+    html = cache.get(key(match)) if plain else None
+    if html is None:
+        if result is None:
+            match.load_standings()
+            result = standings_service.standings(match)
+        context = scoreboard_context(match, result, form=form, error=error, saved=saved)
+        context.update(notice=notice, restore_number=restore_number, csrf_token=TOKEN_PLACEHOLDER)
+        html = render_to_string(TEMPLATE, context)
+        if plain:
+            cache.set(key(match), html, SECONDS)
+    return mark_safe(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
