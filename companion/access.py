@@ -31,15 +31,23 @@ def get_night_for_user(user: AbstractBaseUser, pk: int, *, owner_only: bool = Fa
 
 
 def get_match_for_user(
-    user: AbstractBaseUser, pk: int, *, owner_only: bool = False, with_standings: bool = True
+    user: AbstractBaseUser,
+    pk: int,
+    *,
+    owner_only: bool = False,
+    with_standings: bool = True,
+    for_update: bool = False,
 ) -> Match:
     """A match of one of the user's nights, with seats, players and rounds loaded in two queries.
 
     ``owner_only``: only the night's owner gets it (sharing); a member gets the same 404
     as for a match that does not exist. ``with_standings=False``: the match and its night
-    only (``Match.load_standings()`` loads the rest when needed).
+    only (``Match.load_standings()`` loads the rest when needed). ``for_update``: the
+    match's row is locked until the caller's transaction ends (a round is being saved).
     """
     queryset = Match.objects.of_nights_visible_to(user).select_related("night")
+    if for_update:
+        queryset = queryset.select_for_update(of=("self",))
     if with_standings:
         queryset = queryset.with_standings()
     match = get_object_or_404(queryset, pk=pk)

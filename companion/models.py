@@ -232,6 +232,11 @@ class Match(models.Model):
         """Load what ``Match.objects.with_standings()`` would have (seats with players, rounds)."""
         models.prefetch_related_objects([self], _seats_in_order(), _rounds_in_order())
 
+    def reload_rounds(self) -> None:
+        """Read the rounds again (one query), after a change wrote them."""
+        self.refresh_from_db(fields=["rounds"])  # forgets the loaded rounds only
+        models.prefetch_related_objects([self], _rounds_in_order())
+
     @property
     def is_finished(self) -> bool:
         return self.finished_at is not None

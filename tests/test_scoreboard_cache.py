@@ -188,3 +188,27 @@ def test_nothing_but_the_version_keys_the_cache(molotow):
     assert key(fresh(molotow)) != before
     cache.set(before, "stale")
     assert cache.get(key(fresh(molotow))) is None
+
+
+@pytest.mark.parametrize("action", ["save", "undo"])
+def test_a_save_or_undo_reads_the_match_once_and_answers_from_what_it_has(
+    persona_client, molotow, owner, action
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    round_service.add_round(molotow, deal(1), number=1, user=owner)
+    client = persona_client("owner")
+    if action == "save":
+        url, data, after = reverse("round_add", args=[molotow.pk]), deal_post(2, 60, 60, 22, 15), "Round 3 of"
+    else:
+        url, data, after = reverse("round_undo", args=[molotow.pk]), {"number": 1}, "Round 1 of"
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(url, data, HTTP_HX_REQUEST="true")
+    assert after in response.content.decode()
+    match_reads = [
+        q["sql"] for q in queries if q["sql"].startswith("SELECT") and 'FROM "companion_match"' in q["sql"]
+    ]
+    assert len(match_reads) == 1, match_reads
+    answered = re.sub(r'<div class="alert alert-info[^>]*>Round 1 was undone.</div>', "", response.content.decode())
+    assert without_tokens(answered).split() == without_tokens(page(client, molotow, htmx=True)).split()

@@ -35,11 +35,18 @@ def _entries(match: Match) -> list[dict[str, Any]]:
     return [r.entry for r in sorted(match.rounds.all(), key=lambda r: r.number)]
 
 
-def add_round(match: Match, entry: Mapping[str, Any], *, number: int, user) -> Standings:
-    """Store ``entry`` as round ``number``, which must be the next one."""
+def add_round(
+    match: Match, entry: Mapping[str, Any], *, number: int, user, locked: bool = False
+) -> Standings:
+    """Store ``entry`` as round ``number``, which must be the next one.
+
+    ``locked``: ``match`` was read under its row lock in the caller's transaction, with
+    its standings (``get_match_for_user(..., for_update=True)``), and is used as it is;
+    afterwards it holds the new state (rounds, seats, version) to render from.
+    """
     try:
         with transaction.atomic():
-            match = _locked(match)
+            match = match if locked else _locked(match)
             entries = _entries(match)
             if number != len(entries) + 1:
                 raise RoundConflict(
@@ -54,7 +61,10 @@ def add_round(match: Match, entry: Mapping[str, Any], *, number: int, user) -> S
                 match=match, number=number, action=RoundChange.Action.ADDED, after=dict(entry), user=user
             )
             _clear_board(match)
-            return standings_service.refresh(match, result)
+            result = standings_service.refresh(match, result)
+            if locked:
+                match.reload_rounds()
+            return result
     except IntegrityError:
         # The unique (match, number) constraint: another request won the race.
         raise RoundConflict(
@@ -88,10 +98,13 @@ def edit_round(match: Match, entry: Mapping[str, Any], *, number: int, user) -> 
         return standings_service.refresh(match, result)
 
 
-def undo_round(match: Match, *, number: int, user) -> Standings:
-    """Remove the last round, which must be round ``number`` (a second tap undoes nothing more)."""
+def undo_round(match: Match, *, number: int, user, locked: bool = False) -> Standings:
+    """Remove the last round, which must be round ``number`` (a second tap undoes nothing more).
+
+    ``locked``: as for :func:`add_round`.
+    """
     with transaction.atomic():
-        match = _locked(match)
+        match = match if locked else _locked(match)
         rounds = sorted(match.rounds.all(), key=lambda r: r.number)
         if not rounds or rounds[-1].number != number:
             raise RoundConflict(
@@ -103,7 +116,10 @@ def undo_round(match: Match, *, number: int, user) -> Standings:
             match=match, number=number, action=RoundChange.Action.UNDONE, before=last.entry, user=user
         )
         last.delete()
-        return standings_service.refresh(match, result)
+        result = standings_service.refresh(match, result)
+        if locked:
+            match.reload_rounds()
+        return result
 
 
 def restore_round(match: Match, *, number: int, user) -> Standings:

@@ -7,9 +7,14 @@ game's partial templates.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from companion.games import registry
@@ -37,6 +42,10 @@ class RoundRow:
     cells: list[tuple[int, int]]  # (delta, running total) per seat
     extras: dict[str, Any]
     entry: dict[str, Any]
+    # This round's entries of the engine's per-round lists in ``Standings.table`` (e.g. who
+    # went out in an Elfer raus! game): a row template reads these, not the whole table,
+    # so a round's rows depend on that round only and can be cached (``rounds_html``).
+    table: dict[str, Any]
 
 
 def player_lines(match: Match, result: Standings) -> list[PlayerLine]:
@@ -62,16 +71,69 @@ def player_lines(match: Match, result: Standings) -> list[PlayerLine]:
 def round_rows(match: Match, result: Standings) -> list[RoundRow]:
     entries = {r.number: r.entry for r in match.rounds.all()}
     running = dict.fromkeys(result.players, registry.get(match.game).start_total(result.options))
+    per_round = {
+        key: value
+        for key, value in result.table.items()
+        if isinstance(value, list | tuple) and len(value) == len(result.rounds)
+    }
     rows = []
-    for round_result in result.rounds:
+    for index, round_result in enumerate(result.rounds):
         cells = []
         for name in result.players:
             running[name] += round_result.deltas[name]
             cells.append((round_result.deltas[name], running[name]))
         rows.append(
-            RoundRow(round_result.number, cells, round_result.extras, entries.get(round_result.number, {}))
+            RoundRow(
+                round_result.number,
+                cells,
+                round_result.extras,
+                entries.get(round_result.number, {}),
+                {key: value[index] for key, value in per_round.items()},
+            )
         )
     return rows
+
+
+ROW_TEMPLATE = "play/_rounds_table.html#round"
+ROW_SECONDS = 6 * 3600
+
+
+def rounds_html(
+    match: Match, rows: list[RoundRow], lines: list[PlayerLine], *, editable: bool
+) -> list[SafeString]:
+    """The rounds table's rows, newest first, each round rendered once and then taken from the cache.
+
+    A round's rows show only the round itself (its entry, changes, running totals and
+    ``RoundRow.table``), the names at the table and the language, so a saved round
+    leaves every earlier round's rows as they were: a save renders one round, not the
+    whole table. The key is a digest of everything the rows are given.
+    """
+    game = registry.get(match.game)
+    names = [line.name for line in lines]
+    keys = [
+        "round:"
+        + hashlib.blake2b(
+            repr((match.pk, game.row_template, get_language(), editable, names, row)).encode(), digest_size=16
+        ).hexdigest()
+        for row in reversed(rows)
+    ]
+    found = cache.get_many(keys)
+    missing = {}
+    html = []
+    for key, row in zip(keys, reversed(rows), strict=True):
+        if key not in found:
+            context = {
+                "match": match,
+                "row": row,
+                "lines": lines,
+                "editable": editable,
+                "row_template": game.row_template,
+            }
+            missing[key] = found[key] = render_to_string(ROW_TEMPLATE, context)
+        html.append(mark_safe(found[key]))  # rendered above or earlier from our own templates
+    if missing:
+        cache.set_many(missing, ROW_SECONDS)
+    return html
 
 
 def winners_sentence(result: Standings) -> str:
@@ -161,6 +223,7 @@ def scoreboard_context(
         "announce": saved_sentence(saved, lines) if saved else "",
         "share_text": share_text(match, result),
         "rows": rows,
+        "rounds_html": rounds_html(match, rows, lines, editable=True),
         "last_number": rows[-1].number if rows else None,
         "round_label": round_label(match, result),
         "winners_sentence": winners_sentence(result),

@@ -7,6 +7,7 @@ engine's: a ``ScoringError`` is shown in place and nothing is stored.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -139,26 +140,34 @@ def match_rematch(request, pk):
 @login_required
 @require_POST
 def round_add(request, pk):
-    match = get_match_for_user(request.user, pk)
-    result = standings_service.standings(match)
-    if result.finished:
-        return render_scoreboard(request, match, result, notice=_("The match is over: no more rounds."))
-    form = entry_form(match, result, request.POST)
-    if not form.is_valid():
-        return render_scoreboard(request, match, result, form=form, error=_("Please check the entry."))
-    try:
-        new_result = round_service.add_round(
-            match, form.to_entry(), number=form.cleaned_data["number"], user=request.user
-        )
-    except ScoringError as error:
-        return render_scoreboard(request, match, result, form=form, error=error_text(error))
-    except round_service.RoundConflict as conflict:
-        match = get_match_for_user(request.user, pk)
-        return render_scoreboard(request, match, standings_service.standings(match), notice=str(conflict))
-    if not request.htmx:
+    # One load of the match, under its row lock; the answer is rendered from what the save has.
+    with transaction.atomic():
+        match = get_match_for_user(request.user, pk, for_update=True)
+        result = standings_service.standings(match)
+        form, error, notice, saved = None, "", "", None
+        if result.finished:
+            notice = _("The match is over: no more rounds.")
+        else:
+            form = entry_form(match, result, request.POST)
+            if not form.is_valid():
+                error = _("Please check the entry.")
+            else:
+                try:
+                    result = round_service.add_round(
+                        match,
+                        form.to_entry(),
+                        number=form.cleaned_data["number"],
+                        user=request.user,
+                        locked=True,
+                    )
+                    saved, form = form.cleaned_data["number"], None  # the next round's empty form
+                except ScoringError as scoring_error:
+                    error = error_text(scoring_error)
+                except round_service.RoundConflict as conflict:
+                    form, notice = None, str(conflict)
+    if not request.htmx and not (error or notice):
         return redirect(match)
-    match = get_match_for_user(request.user, pk)
-    return render_scoreboard(request, match, new_result, saved=form.cleaned_data["number"])
+    return render_scoreboard(request, match, result, form=form, error=error, notice=notice, saved=saved)
 
 
 @login_required
@@ -172,25 +181,28 @@ def round_preview(request, pk):
 @login_required
 @require_POST
 def round_undo(request, pk):
-    match = get_match_for_user(request.user, pk)
     try:
         number = int(request.POST.get("number", ""))
     except ValueError:
         number = 0
-    notice = ""
-    restore_number = None
-    try:
-        round_service.undo_round(match, number=number, user=request.user)
-        notice = _("Round %(number)s was undone.") % {"number": number}
-        restore_number = number
-    except round_service.RoundConflict as conflict:
-        notice = str(conflict)
+    with transaction.atomic():
+        match = get_match_for_user(request.user, pk, for_update=True)
+        restore_number = None
+        try:
+            result = round_service.undo_round(match, number=number, user=request.user, locked=True)
+            notice = _("Round %(number)s was undone.") % {"number": number}
+            restore_number = number
+        except round_service.RoundConflict as conflict:
+            result, notice = None, str(conflict)
     if not request.htmx:
         messages.info(request, notice)
         return redirect(match)
-    match = get_match_for_user(request.user, pk)
     return render_scoreboard(
-        request, match, standings_service.standings(match), notice=notice, restore_number=restore_number
+        request,
+        match,
+        result or standings_service.standings(match),
+        notice=notice,
+        restore_number=restore_number,
     )
 
 

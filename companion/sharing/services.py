@@ -45,7 +45,14 @@ from django.utils.translation import gettext as _
 
 from companion.models import GameNight, Match, RoundChange, ShareLink
 from companion.play import standings as standings_service
-from companion.play.scoreboard import game_templates, player_lines, round_label, round_rows, winners_sentence
+from companion.play.scoreboard import (
+    game_templates,
+    player_lines,
+    round_label,
+    round_rows,
+    rounds_html,
+    winners_sentence,
+)
 
 TOKEN_BYTES = 24  # 32 URL-safe characters
 
@@ -208,12 +215,14 @@ def public_scoreboard(match: Match) -> dict:
     """The scoreboard's plain values without anything to change it: no entry form, no board to tap."""
     result = standings_service.standings(match)
     rows = round_rows(match, result)
+    lines = player_lines(match, result)
     return {
         "match": match,
         "night": match.night,
         "standings": result,
-        "lines": player_lines(match, result),
+        "lines": lines,
         "rows": rows,
+        "rounds_html": rounds_html(match, rows, lines, editable=False),
         "round_label": round_label(match, result),
         "winners_sentence": winners_sentence(result),
         # The games' status partials draw the Elfer raus! board from the form: none here.
