@@ -210,5 +210,7 @@ def test_a_save_or_undo_reads_the_match_once_and_answers_from_what_it_has(
         q["sql"] for q in queries if q["sql"].startswith("SELECT") and 'FROM "companion_match"' in q["sql"]
     ]
     assert len(match_reads) == 1, match_reads
-    answered = re.sub(r'<div class="alert alert-info[^>]*>Round 1 was undone.</div>', "", response.content.decode())
+    answered = re.sub(
+        r'<div class="alert alert-info[^>]*>Round 1 was undone.</div>', "", response.content.decode()
+    )
     assert without_tokens(answered).split() == without_tokens(page(client, molotow, htmx=True)).split()
