@@ -5,7 +5,7 @@ import companion.models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("companion", "0005_game_choices_from_registry"),
+        ("companion", "0006_profile_and_admin_labels"),
     ]
 
     operations = [
