@@ -5,7 +5,7 @@ import companion.models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("companion", "0006_profile_and_admin_labels"),
+        ("companion", "0007_round_change_ended_resumed"),
     ]
 
     operations = [
