@@ -23,7 +23,10 @@ help:
 	@echo "make bench-entry    tap to painted update in Chromium against gunicorn (server and browser parts)"
 	@echo "make serve          serve Companion for real: gunicorn, DEBUG=0, compressed static files"
 	@echo "make backup         write a consistent copy of the database to $(VAR)/backups/"
-.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale audit backup messages css css-check
+	@echo "make bench-load     1/4/20 clients against a local gunicorn: cost per page, PASS/FAIL per goal"
+	@echo "make css            rebuild static/vendor/bootstrap/bootstrap.min.css: Bootstrap cut to what the pages use"
+	@echo "make css-check      fail when the committed CSS is not what make css builds (CI runs it)"
+	@echo "make bench-scale    two instances against one throwaway PostgreSQL: changes show at once on both"
 	@echo "make audit          Lighthouse (mobile) on the start page and a scoreboard (prints scores)"
 
 # Reinstall only when the dependencies (or this recipe) change, so a second `make run` starts at once.
@@ -102,7 +105,12 @@ bench-scoring: $(VENV)/.installed
 bench-load: $(VENV)/.installed
 	$(PY) -m tests.benchmarks.bench_load
 
-.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale audit backup messages css css-check
+# Two instances on two ports against one throwaway PostgreSQL (.ci/postgres.sh; its exit
+# status 3 means PostgreSQL cannot be started here, and the rehearsal is skipped).
+bench-scale: $(VENV)/.installed
+	@PGPORT_TEST=$${PGPORT_TEST:-54339} bash .ci/postgres.sh $(PY) -m tests.benchmarks.bench_scale; status=$$?; \
+	if [ $$status -eq 3 ]; then echo "bench-scale SKIPPED: PostgreSQL cannot be started on this machine."; exit 0; fi; \
+	exit $$status
 
 # Lighthouse 12.2.3 is the last 12.x that runs on Node 20; npx fetches it from the npm registry.
 audit: $(VENV)/.installed system-deps
