@@ -5,7 +5,7 @@ import companion.models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("companion", "0007_round_change_ended_resumed"),
+        ("companion", "0008_invites_memberships"),
     ]
 
     operations = [
