@@ -129,7 +129,7 @@ def page_texts(page_html: str) -> tuple[list[str], list[str]]:
     return [line for line in lines if line], parser.attributes
 
 
-def english_on_page(page_html: str, *, allowed: tuple[str, ...] = (), unmarked: bool = False) -> list[str]:
+def english_on_page(page_html: str, *, allowed: tuple[str, ...] = (), unmarked: bool = True) -> list[str]:
     """What on the page is English: catalogue entries as "msgid ← line", unmarked words as "word ← line".
 
     ``allowed``: whole texts that are data, not interface (a user called "owner"). ``unmarked``:

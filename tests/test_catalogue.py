@@ -5,8 +5,13 @@ of every new entry in companion/locale/de/LC_MESSAGES/django.po.
 """
 
 import re
+import shutil
 
 import polib
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.test import override_settings
 
 from companion.i18n.catalogue import LOCALE_DIR
 
@@ -57,3 +62,22 @@ def test_every_translation_keeps_the_placeholders_of_its_english():
 def test_the_german_is_written_with_swiss_spelling():
     sharp_s = [t for e in entries() for t in translations(e) if "ß" in t]
     assert sharp_s == [], "Swiss German writes ss, never ß (see the catalogue's header)"
+
+
+def test_the_catalogue_is_current_with_the_code(tmp_path, monkeypatch):
+    """makemessages on a copy of the catalogue finds no entry to add and none to remove."""
+    if shutil.which("xgettext") is None or shutil.which("msgmerge") is None:
+        pytest.fail("GNU gettext is missing: make system-deps installs it (apt-get install gettext)")
+    copy = tmp_path / "locale"
+    shutil.copytree(LOCALE_DIR, copy, ignore=shutil.ignore_patterns("*.mo"))
+    monkeypatch.chdir(settings.BASE_DIR)
+    with override_settings(LOCALE_PATHS=[copy]):
+        call_command("makemessages", locale=["de"], verbosity=0)
+    current = keys(polib.pofile(str(copy / "de" / "LC_MESSAGES" / "django.po")))
+    committed = keys(polib.pofile(str(GERMAN)))
+    new = sorted(m for _, m, _ in current - committed)
+    gone = sorted(m for _, m, _ in committed - current)
+    assert (new, gone) == ([], []), (
+        "The catalogue is out of date with the code: run `make messages` and translate the new "
+        f"entries.\nNew in the code: {new[:30]}\nNo longer in the code: {gone[:30]}"
+    )

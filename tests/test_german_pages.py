@@ -59,12 +59,12 @@ def test_the_catalogue_gives_the_page_check_english_to_look_for():
 
 def test_the_page_check_finds_an_english_sentence_and_an_unmarked_one():
     page = "<html><body><h1>Players</h1><p>Spieler</p><p>Anna deals</p><p>Tap the card</p></body></html>"
-    found = english_on_page(page, unmarked=True)
+    found = english_on_page(page)
     assert any(line.startswith("'Players'") for line in found)
     assert any(line.startswith("'%(name)s deals'") for line in found)
     assert any(line.startswith("'the'") for line in found)
     assert not any("Spieler" in line for line in found)
-    assert not any(line.startswith("'the'") for line in english_on_page(page))
+    assert not any(line.startswith("'the'") for line in english_on_page(page, unmarked=False))
 
 
 def test_the_main_pages_are_german_through_and_through(client, owner, jassabend):
@@ -138,3 +138,15 @@ def test_the_admin_speaks_german_for_companions_models(client, owner, jassabend)
     ]
     english = {url: english_on_page(german_page(client, url), allowed=("owner",)) for url in urls}
     assert {url: found for url, found in english.items() if found} == {}
+
+
+def test_a_refused_round_says_why_in_german_and_stores_nothing(client, owner, jassabend):
+    _, matches, _ = jassabend
+    client.force_login(owner)
+    match = matches["molotow"]
+    points = {f"points_{seat}": "40" for seat in range(4)}  # 160, not 157
+    response = client.post(reverse("round_add", args=[match.pk]), {"number": 3, **points}, **GERMAN)
+    page = response.content.decode()
+    assert "Runde 3: die Punkte ergeben 160, nicht 157" in page
+    assert english_on_page(page) == []
+    assert match.rounds.count() == 2
