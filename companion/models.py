@@ -415,7 +415,12 @@ class Invite(models.Model):
         GameNight, on_delete=models.CASCADE, related_name="invites", verbose_name=_("night")
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("created by"),
     )
     created_at = models.DateTimeField(_("created"), default=timezone.now)
     expires_at = models.DateTimeField(_("expires"))
