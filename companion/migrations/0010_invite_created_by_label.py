@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("companion", "0008_invites_memberships"),
+        ("companion", "0009_match_version"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
