@@ -20,7 +20,7 @@ def test_a_busy_answer_is_said_by_the_save_button_and_the_entry_is_kept(logged_i
         f"**/matches/{match.pk}/rounds/",
         lambda route: route.fulfill(status=503, body=BUSY, content_type="text/plain; charset=utf-8"),
     )
-    for name in ["Beat", "Anna", "Cla", "Dora"]:
+    for name in ["Beat", "Anna", "Cla"]:  # Dora, the last, fills herself in
         page.get_by_role("button", name=name, exact=True).click()
     page.get_by_role("button", name="Save round").click()
     alert = page.get_by_role("alert").filter(has_text="Companion is busy")
