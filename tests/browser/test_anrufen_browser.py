@@ -151,6 +151,7 @@ def test_the_preview_never_calls_an_entry_made_that_save_refuses(logged_in, nigh
     tap(page, "Partner", "Cla")
     page.get_by_label("Tricks of the bidder's side").fill("6")
     page.get_by_label("Card points of the bidder's side").fill("90")
+    open_more(page)  # marriages are among the less common inputs
     tap(page, "Bidder's side", "Trump (40)")
     expect(preview(page)).to_contain_text("✓ made · stake 3")
     # Every trick, but under 90 card points: the engine refuses it, and so does the preview.
