@@ -56,6 +56,11 @@ def get_match_for_user(
     return match
 
 
+def running_match_for(user: AbstractBaseUser) -> Match | None:
+    """The match the user is most likely playing: the latest started, not finished, in their nights."""
+    return Match.objects.of_nights_visible_to(user).running().order_by("-started_at", "-pk").first()
+
+
 def is_owner(user: AbstractBaseUser, night: GameNight) -> bool:
     """Whether the user owns the night (pages show the owner's buttons only to the owner)."""
     return night.owner_id == user.pk

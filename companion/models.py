@@ -81,6 +81,10 @@ class MatchQuerySet(models.QuerySet):
     def with_rounds(self) -> MatchQuerySet:
         return self.prefetch_related(_rounds_in_order())
 
+    def running(self) -> MatchQuerySet:
+        """Matches still being played: not won, not ended by hand."""
+        return self.filter(finished_at__isnull=True, closed=False)
+
     def with_standings(self) -> MatchQuerySet:
         """Everything an engine needs to fold the match (seats, players, rounds): two more queries."""
         return self.with_seats().with_rounds()
@@ -294,6 +298,10 @@ class Round(models.Model):
     )
     entered_at = models.DateTimeField(_("entered"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    # Made by the page that entered the round (a UUID in the form): a retry of the same save
+    # (its answer was lost, or it waited in the phone's offline outbox) finds this round
+    # instead of storing a second one. Rounds from imports, the CLI and the demo have none.
+    key = models.UUIDField(_("entry key"), null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["match", "number"]
@@ -302,6 +310,7 @@ class Round(models.Model):
         constraints = [
             # The final guard when two phones save the same round at once.
             models.UniqueConstraint(fields=["match", "number"], name="round_number_unique_per_match"),
+            models.UniqueConstraint(fields=["match", "key"], name="round_key_unique_per_match"),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
         ]
 

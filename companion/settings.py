@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # A save that meets a locked database answers 503 "busy, try again", not 500.
     "companion.busy.BusyDatabaseMiddleware",
+    "companion.accounts.htmx.HtmxLoginRedirectMiddleware",
     # Last, as django-axes asks: it turns a lockout into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -156,6 +157,9 @@ PASSWORD_RESET_TIMEOUT = 60 * 60 * 24 * 3  # a reset link works for three days, 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
+# A stale form (its page open too long, or logged out and in on another tab) gets a page
+# that says so and what to do, not Django's technical one.
+CSRF_FAILURE_VIEW = "companion.errors.csrf_failure"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]

@@ -23,6 +23,7 @@ FEATURES = (
     "sharing",
     "transfer",
     "i18n",
+    "offline",
 )
 
 urlpatterns = [

@@ -9,6 +9,7 @@ form, the CLI and an import.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -22,13 +23,17 @@ class EntryForm(forms.Form):
 
     Fields are named by seat (``points_0``), never by player name, so any name
     is safe in HTML. ``number`` is the round the form saves: the server refuses
-    it when that round has been stored meanwhile (a double tap, another phone).
+    it when that round has been stored meanwhile (a double tap, another phone),
+    unless the stored round carries this form's ``key`` (then it is this very save).
     """
 
     game: ClassVar[str]
     template_name: ClassVar[str]
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    # One save's name, made fresh for each new form: a retry of the same save (a lost answer,
+    # the offline outbox) is recognised by it and stores nothing twice (play/rounds.add_round).
+    key = forms.UUIDField(widget=forms.HiddenInput, required=False, initial=uuid.uuid4)
 
     def __init__(
         self,

@@ -10,6 +10,7 @@ as it was.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -36,17 +37,30 @@ def _entries(match: Match) -> list[dict[str, Any]]:
 
 
 def add_round(
-    match: Match, entry: Mapping[str, Any], *, number: int, user, locked: bool = False
+    match: Match,
+    entry: Mapping[str, Any],
+    *,
+    number: int,
+    user,
+    locked: bool = False,
+    key: uuid.UUID | str | None = None,
 ) -> Standings:
     """Store ``entry`` as round ``number``, which must be the next one.
 
     ``locked``: ``match`` was read under its row lock in the caller's transaction, with
     its standings (``get_match_for_user(..., for_update=True)``), and is used as it is;
     afterwards it holds the new state (rounds, seats, version) to render from.
+
+    ``key`` is the page's name for this one save. A save whose key and entry are already
+    stored (its answer was lost and the phone sends it again, or the offline outbox resends
+    it) is a success that stores nothing: the match is returned as it is, with that round.
+    A different entry for a round number already stored is still a :class:`RoundConflict`.
     """
     try:
         with transaction.atomic():
             match = match if locked else _locked(match)
+            if _already_stored(match.rounds.all(), key, entry):
+                return standings_service.standings(match)
             entries = _entries(match)
             if number != len(entries) + 1:
                 raise RoundConflict(
@@ -56,7 +70,7 @@ def add_round(
                     % {"number": number}
                 )
             result = standings_service.standings(match, [*entries, dict(entry)])
-            Round.objects.create(match=match, number=number, entry=dict(entry), entered_by=user)
+            Round.objects.create(match=match, number=number, entry=dict(entry), entered_by=user, key=key)
             RoundChange.objects.create(
                 match=match, number=number, action=RoundChange.Action.ADDED, after=dict(entry), user=user
             )
@@ -66,11 +80,19 @@ def add_round(
                 match.reload_rounds()
             return result
     except IntegrityError:
-        # The unique (match, number) constraint: another request won the race.
+        # A unique constraint: another request won the race. When it was this same save
+        # (same key, sent twice at once), that request stored it: a success here too.
+        if _already_stored(Round.objects.filter(match=match, key=key), key, entry):
+            return standings_service.standings(Match.objects.with_standings().get(pk=match.pk))
         raise RoundConflict(
             _("Round %(number)s was just saved from another phone. Here is the match as it is now.")
             % {"number": number}
         ) from None
+
+
+def _already_stored(rounds, key, entry: Mapping[str, Any]) -> bool:
+    """Whether this very save (same key, same entry) is among ``rounds``."""
+    return key is not None and any(str(r.key) == str(key) and r.entry == dict(entry) for r in rounds)
 
 
 def edit_round(match: Match, entry: Mapping[str, Any], *, number: int, user) -> Standings:

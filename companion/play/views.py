@@ -144,13 +144,13 @@ def round_add(request, pk):
     with transaction.atomic():
         match = get_match_for_user(request.user, pk, for_update=True)
         result = standings_service.standings(match)
-        form, error, notice, saved = None, "", "", None
+        form, error, notice, saved, outcome = None, "", "", None, ""
         if result.finished:
-            notice = _("The match is over: no more rounds.")
+            notice, outcome = _("The match is over: no more rounds."), "over"
         else:
             form = entry_form(match, result, request.POST)
             if not form.is_valid():
-                error = _("Please check the entry.")
+                error, outcome = _("Please check the entry."), "invalid"
             else:
                 try:
                     result = round_service.add_round(
@@ -159,15 +159,20 @@ def round_add(request, pk):
                         number=form.cleaned_data["number"],
                         user=request.user,
                         locked=True,
+                        key=form.cleaned_data.get("key"),
                     )
                     saved, form = form.cleaned_data["number"], None  # the next round's empty form
+                    outcome = "saved"
                 except ScoringError as scoring_error:
-                    error = error_text(scoring_error)
+                    error, outcome = error_text(scoring_error), "invalid"
                 except round_service.RoundConflict as conflict:
-                    form, notice = None, str(conflict)
+                    form, notice, outcome = None, str(conflict), "conflict"
     if not request.htmx and not (error or notice):
         return redirect(match)
-    return render_scoreboard(request, match, result, form=form, error=error, notice=notice, saved=saved)
+    response = render_scoreboard(request, match, result, form=form, error=error, notice=notice, saved=saved)
+    # What happened, for the offline outbox (js/outbox.js): saved, invalid, conflict or over.
+    response["Companion-Round"] = outcome
+    return response
 
 
 @login_required

@@ -1,0 +1,101 @@
+// Every failed htmx request says so, in place: no connection, no answer in time, a refusal
+// or a server error. Nothing is swapped in on a failure (never an error page, a login page
+// or a traceback inside a fragment), so what was typed stays and the button works again.
+// Also registers the service worker (js/sw.js through /sw.js) that keeps pages for offline.
+(function () {
+  "use strict";
+
+  var strings = (document.getElementById("net-strings") || { dataset: {} }).dataset;
+
+  function say(elt, text) {
+    var region = regionFor(elt);
+    if (!region) return;
+    region.textContent = text;
+    region.hidden = false;
+  }
+
+  function clear(elt) {
+    var region = regionFor(elt, true);
+    if (region) {
+      region.textContent = "";
+      region.hidden = true;
+    }
+  }
+
+  // The sentence goes where the person looks: the form's own error region
+  // ([data-net-error]), else one made just before the form or the element.
+  function regionFor(elt, existingOnly) {
+    if (!elt || !elt.isConnected) return null;
+    var anchor = elt.closest("form") || elt;
+    var region = anchor.querySelector("[data-net-error]");
+    if (!region && anchor.previousElementSibling && anchor.previousElementSibling.hasAttribute("data-net-error")) {
+      region = anchor.previousElementSibling;
+    }
+    if (region || existingOnly) return region;
+    region = document.createElement("div");
+    region.className = "alert alert-danger net-error";
+    region.setAttribute("role", "alert");
+    region.setAttribute("data-net-error", "");
+    anchor.parentNode.insertBefore(region, anchor);
+    return region;
+  }
+
+  function saving(detail) {
+    var verb = (detail.requestConfig && detail.requestConfig.verb) || "get";
+    return verb.toLowerCase() !== "get";
+  }
+
+  function sentence(detail, kind) {
+    var save = saving(detail);
+    if (kind === "offline") return save ? strings.saveOffline : strings.loadOffline;
+    if (kind === "timeout") return save ? strings.saveTimeout : strings.loadOffline;
+    var xhr = detail.xhr;
+    var status = xhr ? xhr.status : 0;
+    if (status === 403 && xhr.getResponseHeader("Companion-Error") === "csrf") return strings.stale;
+    if (status === 404) return strings.missing;
+    if (status >= 400 && status < 500) return strings.refused;
+    return save ? strings.saveServer : strings.loadServer;
+  }
+
+  // A whole page (<html>…) is never a fragment: a redirect the server should have turned
+  // into HX-Redirect, or a proxy's own error page.
+  function isWholePage(text) {
+    return /^\s*(<!doctype|<html[\s>])/i.test(text || "");
+  }
+
+  document.addEventListener("htmx:sendError", function (event) {
+    say(event.detail.elt, sentence(event.detail, "offline"));
+  });
+  document.addEventListener("htmx:timeout", function (event) {
+    say(event.detail.elt, sentence(event.detail, "timeout"));
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    say(event.detail.elt, sentence(event.detail, "server"));
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail;
+    if (detail.isError || (detail.shouldSwap && detail.target !== document.body && isWholePage(detail.serverResponse))) {
+      detail.shouldSwap = false;
+      detail.isError = true; // htmx then fires htmx:responseError, which says so
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.successful) clear(event.detail.elt);
+  });
+
+  // outbox.js says its sentences in the same places.
+  window.CompanionNet = { say: say, clear: clear };
+
+  // --- the service worker: pages and static files for offline use ---------------------
+  // Only in a secure context (HTTPS or localhost); a phone on plain http over the LAN
+  // still gets every message above, just no offline copies.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* works without */ });
+    });
+  }
+  // Signed out: the copies of private pages go (the outbox of unsent rounds stays).
+  if (document.body.hasAttribute("data-signed-out") && window.caches) {
+    window.caches.delete("companion-pages").catch(function () {});
+  }
+})();
