@@ -16,10 +16,12 @@
 
   function clear(elt) {
     var region = regionFor(elt, true);
-    if (region) {
-      region.textContent = "";
-      region.hidden = true;
-    }
+    if (region) region.hidden = true;
+    // A made region whose element was swapped away (a poll that works again) goes too.
+    var anchor = elt && elt.closest ? elt.closest("form") || elt : elt;
+    document.querySelectorAll("[data-net-error-made]").forEach(function (made) {
+      if (!made.netErrorFor || !made.netErrorFor.isConnected || made.netErrorFor === anchor) made.remove();
+    });
   }
 
   // The sentence goes where the person looks: the form's own error region
@@ -28,14 +30,15 @@
     if (!elt || !elt.isConnected) return null;
     var anchor = elt.closest("form") || elt;
     var region = anchor.querySelector("[data-net-error]");
-    if (!region && anchor.previousElementSibling && anchor.previousElementSibling.hasAttribute("data-net-error")) {
-      region = anchor.previousElementSibling;
-    }
+    var before = anchor.previousElementSibling;
+    if (!region && before && before.hasAttribute("data-net-error")) region = before;
     if (region || existingOnly) return region;
     region = document.createElement("div");
     region.className = "alert alert-danger net-error";
     region.setAttribute("role", "alert");
     region.setAttribute("data-net-error", "");
+    region.setAttribute("data-net-error-made", "");
+    region.netErrorFor = anchor;
     anchor.parentNode.insertBefore(region, anchor);
     return region;
   }
@@ -74,7 +77,10 @@
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var detail = event.detail;
-    if (detail.isError || (detail.shouldSwap && detail.target !== document.body && isWholePage(detail.serverResponse))) {
+    // A request that picks its part out of a whole page (hx-select) expects a whole page.
+    var picks = detail.selectOverride || (detail.elt && detail.elt.closest && detail.elt.closest("[hx-select]"));
+    var wholePage = !picks && detail.target !== document.body && isWholePage(detail.serverResponse);
+    if (detail.isError || (detail.shouldSwap && wholePage)) {
       detail.shouldSwap = false;
       detail.isError = true; // htmx then fires htmx:responseError, which says so
     }

@@ -188,12 +188,11 @@
     var form = template.content.querySelector("form.entry-form");
     if (form) pristine = form.outerHTML;
   }
-  function nextForm(form, number) {
+  function nextForm(form) {
     if (!pristine) return;
     var template = document.createElement("template");
     template.innerHTML = pristine;
     var fresh = template.content.firstElementChild;
-    fresh.querySelector("[name=number]").value = String(number);
     var key = fresh.querySelector("[name=key]");
     if (key) key.value = uuid();
     form.replaceWith(fresh);
@@ -243,7 +242,7 @@
     saveItem(item).then(function () {
       items.push(item);
       clearDraft();
-      nextForm(form, number + 1);
+      nextForm(form); // render() gives it the next number
       render();
       flush();
     }).catch(function () {
@@ -368,9 +367,25 @@
     return el;
   }
 
+  // With rounds waiting, the form is for the round after them, and its heading says so.
+  function followWaiting() {
+    var form = entryForm();
+    var field = form && form.querySelector("[name=number]");
+    if (!field || !items.length) return;
+    var next = items[items.length - 1].number + 1;
+    var heading = document.getElementById("entry-heading");
+    var shown = heading && heading.dataset.shown ? Number(heading.dataset.shown) : Number(field.value);
+    if (Number(field.value) < next) field.value = String(next);
+    if (heading && shown < next) {
+      heading.textContent = heading.textContent.replace(new RegExp("\\b" + shown + "\\b"), String(next));
+      heading.dataset.shown = String(next);
+    }
+  }
+
   function render(message) {
     var scoreboard = document.getElementById("scoreboard");
     if (!scoreboard) return;
+    followWaiting();
     scoreboard.querySelectorAll("[data-outbox-row], [data-outbox]").forEach(function (el) { el.remove(); });
     renderBanner(scoreboard);
     if (!items.length && !message) return;

@@ -1,0 +1,326 @@
+"""No round lost to the network, on a phone: failures said in place, the offline outbox, safe retries.
+
+Molotow deals are typed as a person does (three players' points; the script fills in the
+fourth). The network is cut with ``context.set_offline`` (which also reaches the service
+worker) or, for one request, with ``page.route``.
+"""
+
+import re
+
+import pytest
+from django.contrib.sessions.models import Session
+from playwright.sync_api import expect
+
+from companion.models import Match, Round
+from companion.play.standings import standings
+from tests.browser.chromium import PHONE
+from tests.factories import PASSWORD, MatchFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ["Anna", "Beat", "Cla", "Dora"]
+DEALS = [
+    {"Anna": 90, "Beat": 9, "Cla": 34},  # Dora 24
+    {"Anna": 20, "Beat": 100, "Cla": 20},  # Dora 17
+    {"Anna": 60, "Beat": 40, "Cla": 30},  # Dora 27
+]
+STORED = [
+    {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}},
+    {"points": {"Anna": 20, "Beat": 100, "Cla": 20, "Dora": 17}},
+    {"points": {"Anna": 60, "Beat": 40, "Cla": 30, "Dora": 27}},
+]
+NO_CONNECTION = "Not saved — no connection. Your entry is kept; tap Save again."
+SERVER_PROBLEM = "Not saved — the server had a problem."
+
+
+@pytest.fixture
+def phones(browser, live_server, owner):
+    """``phones(user)``: a new phone (browser context) logged in as ``user``."""
+    opened = []
+
+    def open_phone(user=owner, **options):
+        context = browser.new_context(viewport=PHONE, base_url=live_server.url, has_touch=True, **options)
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        opened.append((context, errors))
+        log_in(page, user)
+        return page
+
+    yield open_phone
+    for context, errors in opened:
+        context.close()
+        assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def molotow(night):
+    return MatchFactory(night=night, game="molotow", names=NAMES)
+
+
+def log_in(page, user):
+    if "/login/" not in page.url:
+        page.goto("/login/")
+    page.get_by_label("Username").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+
+
+def open_match(page, match):
+    page.goto(match.get_absolute_url())
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round"))).to_be_visible()
+
+
+def ready_for_offline(page):
+    """Wait until the service worker controls the page (it keeps the page's copy from then on)."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.reload()  # now fetched through the worker, which keeps a copy
+
+
+def type_deal(page, deal):
+    for name, points in deal.items():
+        page.get_by_role("textbox", name=name, exact=True).fill(str(points))
+
+
+def save(page):
+    page.get_by_role("button", name="Save round").click()
+
+
+def waiting_rows(page):
+    return page.locator("tr.outbox-row")
+
+
+def stored(match):
+    return list(Round.objects.filter(match=match).order_by("number").values_list("number", "entry"))
+
+
+def test_three_rounds_entered_offline_are_stored_once_and_in_order_when_back_online(phones, molotow):
+    page = phones()
+    open_match(page, molotow)
+    page.context.set_offline(True)
+    for count, deal in enumerate(DEALS, start=1):
+        type_deal(page, deal)
+        save(page)
+        expect(waiting_rows(page)).to_have_count(count)
+    expect(waiting_rows(page).first).to_contain_text("waiting to send")
+    expect(waiting_rows(page).first).to_contain_text("Anna 60")
+    expect(page.get_by_text("Rounds waiting to send: 3")).to_be_visible()
+    # The form is for the round after the waiting ones, fresh for the next deal.
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 4 of 12"))).to_be_visible()
+    expect(page.get_by_role("textbox", name="Anna", exact=True)).to_have_value("")
+    expect(page.get_by_role("status").filter(has_text="Offline")).to_be_visible()
+    assert stored(molotow) == []
+
+    page.context.set_offline(False)
+    expect(waiting_rows(page)).to_have_count(0)
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 4 of 12"))).to_be_visible()
+    assert stored(molotow) == [(1, STORED[0]), (2, STORED[1]), (3, STORED[2])]
+    assert len({key for key in Round.objects.filter(match=molotow).values_list("key", flat=True)}) == 3
+    anna = standings(Match.objects.with_standings().get(pk=molotow.pk)).totals["Anna"]
+    expect(page.locator(".standing-total[data-player='Anna']")).to_have_text(str(anna))
+
+
+def test_a_lost_answer_and_a_retry_store_one_round(phones, molotow):
+    page = phones()
+    open_match(page, molotow)
+    url = re.compile(rf"/matches/{molotow.pk}/rounds/$")
+
+    def reach_the_server_then_lose_the_answer(route):
+        route.fetch()  # the server stores the round
+        route.abort("connectionreset")
+
+    page.route(url, reach_the_server_then_lose_the_answer)
+    type_deal(page, DEALS[0])
+    save(page)
+    expect(page.get_by_role("alert")).to_have_text(NO_CONNECTION)
+    assert len(stored(molotow)) == 1
+    expect(page.get_by_role("textbox", name="Anna", exact=True)).to_have_value("90")
+
+    page.unroute(url)
+    save(page)  # the same entry, the same key
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
+    expect(page.get_by_text("already saved")).to_have_count(0)
+    assert stored(molotow) == [(1, STORED[0])]
+
+
+def test_a_round_saved_on_another_phone_during_the_outage_is_shown_not_lost(phones, molotow, member):
+    mine = phones()
+    open_match(mine, molotow)
+    mine.context.set_offline(True)
+    type_deal(mine, DEALS[0])
+    save(mine)
+    expect(waiting_rows(mine)).to_have_count(1)
+
+    theirs = phones(member)
+    open_match(theirs, molotow)
+    type_deal(theirs, DEALS[1])
+    save(theirs)
+    expect(theirs.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
+
+    mine.context.set_offline(False)
+    expect(mine.get_by_text("Round 1 was saved from another phone while yours waited.")).to_be_visible()
+    # Both entries on the screen: theirs stored as round 1, mine still waiting.
+    expect(mine.locator(".rounds-table tbody")).to_contain_text("100")
+    expect(waiting_rows(mine)).to_contain_text("Anna 90")
+    assert stored(molotow) == [(1, STORED[1])]
+    mine.screenshot(path="/tmp/offline-conflict.png", full_page=True)
+
+    mine.get_by_role("button", name="Keep both: mine as round 2").click()
+    expect(waiting_rows(mine)).to_have_count(0)
+    expect(mine.get_by_role("heading", name=re.compile("Enter: Round 3 of 12"))).to_be_visible()
+    assert stored(molotow) == [(1, STORED[1]), (2, STORED[0])]
+
+
+def test_dropping_my_entry_after_a_conflict_keeps_theirs_and_stores_nothing_else(phones, molotow, member):
+    mine = phones()
+    open_match(mine, molotow)
+    mine.context.set_offline(True)
+    type_deal(mine, DEALS[0])
+    save(mine)
+    theirs = phones(member)
+    open_match(theirs, molotow)
+    type_deal(theirs, DEALS[1])
+    save(theirs)
+    expect(theirs.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
+
+    mine.context.set_offline(False)
+    mine.get_by_role("button", name="Keep theirs, drop mine").click()
+    expect(waiting_rows(mine)).to_have_count(0)
+    assert stored(molotow) == [(1, STORED[1])]
+
+
+def test_a_server_error_and_a_network_error_each_say_so_and_keep_the_values(phones, molotow):
+    page = phones()
+    open_match(page, molotow)
+    url = re.compile(rf"/matches/{molotow.pk}/rounds/$")
+    type_deal(page, DEALS[0])
+
+    page.route(url, lambda route: route.fulfill(status=500, body="<!doctype html><h1>Traceback</h1>"))
+    save(page)
+    expect(page.get_by_role("alert")).to_have_text(SERVER_PROBLEM)
+    expect(page.get_by_text("Traceback")).to_have_count(0)
+
+    page.unroute(url)
+    page.route(url, lambda route: route.abort("internetdisconnected"))
+    save(page)
+    expect(page.get_by_role("alert")).to_have_text(NO_CONNECTION)
+    for name, points in {**DEALS[0], "Dora": 24}.items():
+        expect(page.get_by_role("textbox", name=name, exact=True)).to_have_value(str(points))
+    expect(page.get_by_role("button", name="Save round")).to_be_enabled()
+    assert stored(molotow) == []
+
+    page.unroute(url)
+    save(page)
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_count(0)
+    assert stored(molotow) == [(1, STORED[0])]
+
+
+def test_a_whole_page_answered_to_htmx_is_never_swapped_in(phones, molotow):
+    page = phones()
+    open_match(page, molotow)
+    url = re.compile(rf"/matches/{molotow.pk}/rounds/$")
+    page.route(
+        url, lambda route: route.fulfill(status=200, body="<!doctype html><html><nav>Log in</nav></html>")
+    )
+    type_deal(page, DEALS[0])
+    save(page)
+    expect(page.get_by_role("alert")).to_have_text(SERVER_PROBLEM)
+    expect(page.locator("#scoreboard")).to_have_count(1)
+    expect(page.get_by_role("textbox", name="Anna", exact=True)).to_have_value("90")
+
+
+def test_an_expired_session_goes_to_login_and_back_with_the_entry_restored(phones, molotow, owner):
+    page = phones()
+    open_match(page, molotow)
+    type_deal(page, DEALS[0])
+    Session.objects.all().delete()  # the session expired while the deal was typed
+
+    save(page)
+    page.wait_for_url(re.compile(r"/login/\?next="))
+    log_in(page, owner)
+    page.wait_for_url(f"**{molotow.get_absolute_url()}")
+    for name, points in {**DEALS[0], "Dora": 24}.items():
+        expect(page.get_by_role("textbox", name=name, exact=True)).to_have_value(str(points))
+    save(page)
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
+    assert stored(molotow) == [(1, STORED[0])]
+
+
+def test_the_outbox_survives_a_reload_and_the_scoreboard_opens_offline(phones, molotow):
+    page = phones()
+    open_match(page, molotow)
+    ready_for_offline(page)
+    type_deal(page, DEALS[0])
+    save(page)  # after the copy was kept: the script puts the new scoreboard into it
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
+    anna_after_round_1 = standings(Match.objects.with_standings().get(pk=molotow.pk)).totals["Anna"]
+    assert anna_after_round_1 != 0
+
+    page.context.set_offline(True)
+    type_deal(page, DEALS[1])
+    save(page)
+    expect(waiting_rows(page)).to_have_count(1)
+    page.reload()  # offline: the service worker's copy of the page
+    # The last known standings: those after round 1, as the copy was updated after that save.
+    expect(page.locator(".standing-total[data-player='Anna']")).to_have_text(str(anna_after_round_1))
+    expect(page.get_by_role("status").filter(has_text=re.compile(r"Offline since \d\d:\d\d"))).to_be_visible()
+    expect(waiting_rows(page)).to_have_count(1)
+    expect(waiting_rows(page)).to_contain_text("Anna 20")
+    page.screenshot(path="/tmp/offline-reloaded.png")
+
+    page.context.set_offline(False)
+    expect(waiting_rows(page)).to_have_count(0)
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 3 of 12"))).to_be_visible()
+    assert stored(molotow) == [(1, STORED[0]), (2, STORED[1])]
+
+
+def test_a_closed_tab_sends_its_waiting_round_when_the_match_is_opened_again(phones, molotow):
+    page = phones()
+    open_match(page, molotow)
+    page.context.set_offline(True)
+    type_deal(page, DEALS[0])
+    save(page)
+    expect(waiting_rows(page)).to_have_count(1)
+    context = page.context
+    page.close()
+    context.set_offline(False)
+
+    again = context.new_page()
+    open_match(again, molotow)
+    expect(again.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
+    assert stored(molotow) == [(1, STORED[0])]
+
+
+def test_undo_and_edit_say_they_need_a_connection(phones, molotow):
+    page = phones()
+    open_match(page, molotow)
+    type_deal(page, DEALS[0])
+    save(page)
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Undo round 1").click()
+    expect(page.get_by_text("This needs a connection.")).to_be_visible()
+    page.get_by_role("link", name="Edit round 1").click()
+    expect(page.get_by_text("This needs a connection.").first).to_be_visible()
+    assert page.url.endswith(molotow.get_absolute_url())
+    assert len(stored(molotow)) == 1
+
+
+def test_a_stale_page_says_to_reload_and_keeps_the_values(phones, molotow):
+    page = phones()
+    open_match(page, molotow)
+    type_deal(page, DEALS[0])
+    # As after logging out and in on another tab: the page's token no longer matches.
+    page.evaluate(
+        """() => {
+          document.body.setAttribute("hx-headers", JSON.stringify({"X-CSRFToken": "x".repeat(64)}));
+          document.querySelectorAll("[name=csrfmiddlewaretoken]").forEach((input) => { input.value = "x".repeat(64); });
+        }"""
+    )
+    save(page)
+    expect(page.get_by_role("alert")).to_have_text("This page was open too long — reload it and try again.")
+    expect(page.get_by_role("textbox", name="Anna", exact=True)).to_have_value("90")
+    assert stored(molotow) == []
