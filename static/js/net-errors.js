@@ -5,7 +5,9 @@
 (function () {
   "use strict";
 
-  var strings = (document.getElementById("net-strings") || { dataset: {} }).dataset;
+  // The sentences, translated by the server (companion/offline/strings.py).
+  var strings = {};
+  try { strings = JSON.parse(document.getElementById("net-strings").textContent); } catch (e) { /* none */ }
 
   function say(elt, text) {
     var region = regionFor(elt);

@@ -15,7 +15,7 @@
   var board = document.getElementById("scoreboard");
   if (!board || !board.dataset.match) return;
   var match = board.dataset.match;
-  var strings = document.getElementById("net-strings").dataset;
+  var strings = Object.assign(readStrings("net-strings"), readStrings("outbox-strings"));
   var DRAFT = "companion:draft:" + match;
   var CONTACT = "companion:last-contact";
   var PAGES = "companion-pages";
@@ -23,6 +23,11 @@
   var flushing = false;
   var retryTimer = null;
   var lastSwapOutcome = "";
+
+  function readStrings(id) {
+    var element = document.getElementById(id);
+    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
+  }
 
   function format(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });

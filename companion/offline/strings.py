@@ -1,0 +1,40 @@
+"""What the page scripts say (js/net-errors.js on every page, js/outbox.js on the match page).
+
+Translated on the server like every other sentence; the CSP allows no inline script, so
+they travel as a JSON object in the page (``{% script_strings "net" %}``). The scripts fill
+in %(time)s, %(count)s, %(number)s and %(reason)s.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+STRINGS = {
+    "net": {
+        "saveOffline": _("Not saved — no connection. Your entry is kept; tap Save again."),
+        "saveTimeout": _(
+            "Not saved — the server did not answer in time. Your entry is kept; tap Save again."
+        ),
+        "saveServer": _("Not saved — the server had a problem."),
+        "loadOffline": _("Not updated — no connection. Try again in a moment."),
+        "loadServer": _("Not updated — the server had a problem."),
+        "stale": _("This page was open too long — reload it and try again."),
+        "refused": _("That was refused — reload the page and try again."),
+        "missing": _("Not found — perhaps it was deleted meanwhile. Reload the page."),
+        "needsConnection": _("This needs a connection. Try again when you are back online."),
+    },
+    "outbox": {
+        "offlineSince": _("Offline since %(time)s — these are the last known standings."),
+        "offlineNow": _("Offline — new rounds wait on this phone and are sent when the connection returns."),
+        "waiting": _("waiting to send"),
+        "waitingCount": _("Rounds waiting to send: %(count)s"),
+        "sending": _("Sending…"),
+        "conflict": _(
+            "Round %(number)s was saved from another phone while yours waited. "
+            "Theirs is round %(number)s in the table; yours is still waiting. Which do you keep?"
+        ),
+        "keepBoth": _("Keep both: mine as round %(next)s"),
+        "dropMine": _("Keep theirs, drop mine"),
+        "refusedEntry": _("Round %(number)s was not accepted: %(reason)s"),
+        "drop": _("Drop this entry"),
+        "loginAgain": _("Log in again to send the waiting rounds."),
+    },
+}
