@@ -14,6 +14,7 @@
     if (!region) return;
     region.textContent = text;
     region.hidden = false;
+    if (region.scrollIntoView) region.scrollIntoView({ block: "nearest" });
   }
 
   function clear(elt) {
@@ -26,8 +27,9 @@
     });
   }
 
-  // The sentence goes where the person looks: the form's own error region
-  // ([data-net-error]), else one made just before the form or the element.
+  // The sentence goes where the thumb is: the form's own error region ([data-net-error],
+  // by its Save button), else one made at the end of the form, or just before an element
+  // that is no form.
   function regionFor(elt, existingOnly) {
     if (!elt || !elt.isConnected) return null;
     var anchor = elt.closest("form") || elt;
@@ -41,7 +43,12 @@
     region.setAttribute("data-net-error", "");
     region.setAttribute("data-net-error-made", "");
     region.netErrorFor = anchor;
-    anchor.parentNode.insertBefore(region, anchor);
+    if (anchor.tagName === "FORM") {
+      region.className += " mt-2 mb-0";
+      anchor.appendChild(region);
+    } else {
+      anchor.parentNode.insertBefore(region, anchor);
+    }
     return region;
   }
 
@@ -57,6 +64,8 @@
     var xhr = detail.xhr;
     var status = xhr ? xhr.status : 0;
     if (status === 403 && xhr.getResponseHeader("Companion-Error") === "csrf") return strings.stale;
+    // A busy database says why in plain text (companion/busy.py): nothing was saved, try again.
+    if (status === 503 && /^text\/plain/.test(xhr.getResponseHeader("Content-Type") || "")) return xhr.responseText;
     if (status === 404) return strings.missing;
     if (status >= 400 && status < 500) return strings.refused;
     return save ? strings.saveServer : strings.loadServer;
@@ -68,15 +77,17 @@
     return /^\s*(<!doctype|<html[\s>])/i.test(text || "");
   }
 
-  document.addEventListener("htmx:sendError", function (event) {
-    say(event.detail.elt, sentence(event.detail, "offline"));
-  });
-  document.addEventListener("htmx:timeout", function (event) {
-    say(event.detail.elt, sentence(event.detail, "timeout"));
-  });
-  document.addEventListener("htmx:responseError", function (event) {
-    say(event.detail.elt, sentence(event.detail, "server"));
-  });
+  // Polls of shared pages (data-live) handle their own failures (js/share.js).
+  function fail(kind) {
+    return function (event) {
+      var elt = event.detail.elt;
+      if (elt && elt.closest && elt.closest("[data-live]")) return;
+      say(elt, sentence(event.detail, kind));
+    };
+  }
+  document.addEventListener("htmx:sendError", fail("offline"));
+  document.addEventListener("htmx:timeout", fail("timeout"));
+  document.addEventListener("htmx:responseError", fail("server"));
   document.addEventListener("htmx:beforeSwap", function (event) {
     var detail = event.detail;
     // A request that picks its part out of a whole page (hx-select) expects a whole page.
