@@ -1,6 +1,7 @@
 """The server's side of "no round lost to the network": idempotent saves, honest answers to htmx,
 an expired session sent to login as a whole page, friendly error pages, the service worker."""
 
+import json
 import uuid
 
 import pytest
@@ -219,3 +220,16 @@ def test_the_installed_app_opens_at_the_running_match(persona_client, night, mur
 def test_without_a_running_match_the_installed_app_opens_at_home(persona_client, murlan):
     response = persona_client("outsider").get(reverse("start"))
     assert response["Location"] == reverse("home")
+
+
+def test_the_manifest_makes_an_installable_full_screen_app_that_opens_at_the_running_match():
+    from django.conf import settings
+    from django.urls import resolve
+
+    manifest = json.loads((settings.BASE_DIR / "static" / "manifest.webmanifest").read_text())
+    assert manifest["display"] == "fullscreen" and manifest["scope"] == "/"
+    assert resolve(manifest["start_url"]).url_name == "start"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert (settings.BASE_DIR / "static" / icon["src"]).exists()

@@ -266,14 +266,20 @@
     var item = items[0];
     var body = new FormData();
     item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    // No answer in 15 s counts as no connection, as for htmx's own requests.
+    var abort = window.AbortController ? new window.AbortController() : null;
+    var timer = abort ? window.setTimeout(function () { abort.abort(); }, 15000) : null;
     window.fetch(item.url, {
       method: "POST",
       body: body,
       credentials: "same-origin",
+      signal: abort ? abort.signal : undefined,
       headers: { "HX-Request": "true", "HX-Current-URL": window.location.href, "X-CSRFToken": csrfToken() },
     }).then(function (response) {
-      if (response.headers.get("HX-Redirect")) {
-        stop(strings.loginAgain);
+      window.clearTimeout(timer);
+      var login = response.headers.get("HX-Redirect");
+      if (login) {
+        stop(strings.loginAgain, login);
         return null;
       }
       if (!response.ok) {
@@ -285,6 +291,7 @@
       var outcome = response.headers.get("Companion-Round") || "";
       return response.text().then(function (html) { return answered(item, outcome, html); });
     }).catch(function () {
+      window.clearTimeout(timer);
       stop("");
       retryLater();
     });
@@ -316,9 +323,9 @@
     });
   }
 
-  function stop(message) {
+  function stop(message, link) {
     flushing = false;
-    render(message);
+    render(message, link);
   }
 
   function retryLater() {
@@ -387,7 +394,7 @@
     }
   }
 
-  function render(message) {
+  function render(message, link) {
     var scoreboard = document.getElementById("scoreboard");
     if (!scoreboard) return;
     followWaiting();
@@ -400,7 +407,13 @@
     panel.setAttribute("aria-live", "polite");
     var heading = format(strings.waitingCount, { count: items.length });
     panel.appendChild(element("p", "fw-semibold mb-1", flushing ? heading + " · " + strings.sending : heading));
-    if (message) panel.appendChild(element("p", "text-danger mb-1", message));
+    if (message && link) {
+      var go = element("a", "text-danger d-block mb-1", message);
+      go.href = link; // the login page, which brings the person back to this match
+      panel.appendChild(go);
+    } else if (message) {
+      panel.appendChild(element("p", "text-danger mb-1", message));
+    }
     var first = items[0];
     if (first && first.state === "conflict") {
       panel.appendChild(element("p", "mb-2", format(strings.conflict, { number: first.number })));

@@ -324,3 +324,21 @@ def test_a_stale_page_says_to_reload_and_keeps_the_values(phones, molotow):
     expect(page.get_by_role("alert")).to_have_text("This page was open too long — reload it and try again.")
     expect(page.get_by_role("textbox", name="Anna", exact=True)).to_have_value("90")
     assert stored(molotow) == []
+
+
+def test_waiting_rounds_outlast_an_expired_session_and_are_sent_after_logging_in(phones, molotow, owner):
+    page = phones()
+    open_match(page, molotow)
+    page.context.set_offline(True)
+    type_deal(page, DEALS[0])
+    save(page)
+    expect(waiting_rows(page)).to_have_count(1)
+    Session.objects.all().delete()  # the session expired during the outage
+
+    page.context.set_offline(False)
+    page.get_by_role("link", name="Log in again to send the waiting rounds.").click()
+    log_in(page, owner)
+    page.wait_for_url(f"**{molotow.get_absolute_url()}")
+    expect(waiting_rows(page)).to_have_count(0)
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
+    assert stored(molotow) == [(1, STORED[0])]
