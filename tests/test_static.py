@@ -1,5 +1,7 @@
 """Production static files: hashed and compressed names for every file the pages use."""
 
+import re
+
 import pytest
 from django.test import override_settings
 from django.urls import reverse
@@ -19,3 +21,13 @@ def test_every_page_finds_its_static_files_in_the_manifest(client, night, owner,
             page = client.get(url).content.decode()  # a missing file raises here
             assert "/static/css/app." in page or url == reverse("login")
         assert list(collected_static.glob("css/app.*.css.gz")), "static files are compressed"
+
+
+@pytest.mark.django_db
+def test_the_service_worker_names_the_hashed_files_of_the_app_shell(client, tmp_path):
+    with override_settings(STORAGES=MANIFEST, STATIC_ROOT=tmp_path):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        body = client.get(reverse("service_worker")).content.decode()
+        assert re.search(r'"/static/css/app\.[0-9a-f]{12}\.css"', body)
+        assert re.search(r'importScripts\("/static/js/sw\.[0-9a-f]{12}\.js"\)', body)
+        assert '"static": "/static/"' in body

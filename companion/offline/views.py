@@ -14,7 +14,7 @@ import json
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.templatetags.static import static
+from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
@@ -48,7 +48,7 @@ def service_worker(request):
     config = {
         "version": hashlib.sha256("\n".join(shell).encode()).hexdigest()[:12],
         "shell": shell,
-        "static": static(""),
+        "static": PrefixNode.handle_simple("STATIC_URL"),
         "offline": reverse("offline"),
         "start": reverse("start"),
     }
