@@ -201,10 +201,11 @@
     var key = fresh.querySelector("[name=key]");
     if (key) key.value = uuid();
     form.replaceWith(fresh);
-    var enhancer = (window.CompanionEntry || {})[fresh.dataset.game];
-    fresh.dataset.enhanced = "1";
-    if (enhancer) enhancer(fresh);
-    if (window.htmx) window.htmx.process(fresh);
+    if (window.htmx) {
+      window.htmx.process(fresh);
+      // match.js enhances what htmx loads (the game's taps, the focus for the next round).
+      window.htmx.trigger(fresh.parentNode, "htmx:load");
+    }
   }
 
   // --- saving: now, or into the outbox ----------------------------------------------
