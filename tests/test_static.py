@@ -24,9 +24,8 @@ def test_every_page_finds_its_static_files_in_the_manifest(client, night, owner,
 
 
 @pytest.mark.django_db
-def test_the_service_worker_names_the_hashed_files_of_the_app_shell(client, tmp_path):
-    with override_settings(STORAGES=MANIFEST, STATIC_ROOT=tmp_path):
-        call_command("collectstatic", interactive=False, verbosity=0)
+def test_the_service_worker_names_the_hashed_files_of_the_app_shell(client, collected_static):
+    with override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=collected_static):
         body = client.get(reverse("service_worker")).content.decode()
         assert re.search(r'"/static/css/app\.[0-9a-f]{12}\.css"', body)
         assert re.search(r'importScripts\("/static/js/sw\.[0-9a-f]{12}\.js"\)', body)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("companion", "0008_invites_memberships"),
+        ("companion", "0010_invite_created_by_label"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
