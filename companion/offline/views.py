@@ -23,8 +23,8 @@ from companion.games import registry
 
 SHELL = (
     "vendor/bootstrap/bootstrap.min.css",
-    "vendor/bootstrap/bootstrap.bundle.min.js",
     "css/app.css",
+    "css/table.css",
     "js/theme.js",
     "js/app.js",
     "js/net-errors.js",
