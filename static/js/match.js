@@ -60,6 +60,7 @@
   function serialise(form) {
     var data = new FormData(form);
     data.delete("csrfmiddlewaretoken");
+    data.delete("key"); // made by the page (outbox.js) for each new form, never typed
     return new URLSearchParams(data).toString();
   }
 
