@@ -27,7 +27,7 @@ def test_names_tapped_while_the_seats_reload_are_kept(logged_in, night, owner):
 
     # The reload of the seats after picking a game is held back (a slow network) ...
     held = []
-    page.route(re.compile(r"/matches/new/\?"), lambda route: held.append(route))
+    page.context.route(re.compile(r"/matches/new/\?"), lambda route: held.append(route))
     page.get_by_text("Murlan", exact=True).click()
     page.wait_for_timeout(300)
     assert len(held) == 1, "picking a game asks the server for its seats"

@@ -75,7 +75,8 @@ def open_match(page, match):
 def ready_for_offline(page):
     """Wait until the service worker controls the page (it keeps the page's copy from then on)."""
     # A function, not an expression: the page's CSP forbids the eval an expression needs.
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    # Installing it fetches the whole app shell: give a busy machine time for that.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
     page.reload()  # now fetched through the worker, which keeps a copy
 
 
@@ -131,14 +132,14 @@ def test_a_lost_answer_and_a_retry_store_one_round(phones, molotow):
         route.fetch()  # the server stores the round
         route.abort("connectionreset")
 
-    page.route(url, reach_the_server_then_lose_the_answer)
+    page.context.route(url, reach_the_server_then_lose_the_answer)
     type_deal(page, DEALS[0])
     save(page)
     expect(page.get_by_role("alert")).to_have_text(NO_CONNECTION)
     assert len(stored(molotow)) == 1
     expect(page.get_by_role("textbox", name="Anna", exact=True)).to_have_value("90")
 
-    page.unroute(url)
+    page.context.unroute(url)
     save(page)  # the same entry, the same key
     expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
     expect(page.get_by_text("already saved")).to_have_count(0)
@@ -197,13 +198,13 @@ def test_a_server_error_and_a_network_error_each_say_so_and_keep_the_values(phon
     url = re.compile(rf"/matches/{molotow.pk}/rounds/$")
     type_deal(page, DEALS[0])
 
-    page.route(url, lambda route: route.fulfill(status=500, body="<!doctype html><h1>Traceback</h1>"))
+    page.context.route(url, lambda route: route.fulfill(status=500, body="<!doctype html><h1>Traceback</h1>"))
     save(page)
     expect(page.get_by_role("alert")).to_have_text(SERVER_PROBLEM)
     expect(page.get_by_text("Traceback")).to_have_count(0)
 
-    page.unroute(url)
-    page.route(url, lambda route: route.abort("internetdisconnected"))
+    page.context.unroute(url)
+    page.context.route(url, lambda route: route.abort("internetdisconnected"))
     save(page)
     expect(page.get_by_role("alert")).to_have_text(NO_CONNECTION)
     for name, points in {**DEALS[0], "Dora": 24}.items():
@@ -211,7 +212,7 @@ def test_a_server_error_and_a_network_error_each_say_so_and_keep_the_values(phon
     expect(page.get_by_role("button", name="Save round")).to_be_enabled()
     assert stored(molotow) == []
 
-    page.unroute(url)
+    page.context.unroute(url)
     save(page)
     expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
     expect(page.get_by_role("alert")).to_have_count(0)
@@ -222,7 +223,7 @@ def test_a_whole_page_answered_to_htmx_is_never_swapped_in(phones, molotow):
     page = phones()
     open_match(page, molotow)
     url = re.compile(rf"/matches/{molotow.pk}/rounds/$")
-    page.route(
+    page.context.route(
         url, lambda route: route.fulfill(status=200, body="<!doctype html><html><nav>Log in</nav></html>")
     )
     type_deal(page, DEALS[0])
