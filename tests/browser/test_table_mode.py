@@ -3,7 +3,8 @@
 For each game at 390x844 the fields of a typical round and "Save round" are inside the viewport
 on load and after a save, with no scrolling; the view does not move when a round is saved; the
 changed totals light up, the form is empty and focused, and the change is read out. In landscape
-(844x390) the standings and the entry sit side by side. The taps of a typical round are counted
+(844x390) the standings and the entry sit side by side, with every control of the round and Save on
+screen, uncovered, before and after a save. The taps of a typical round are counted
 here, and the README's table must say the same.
 """
 
@@ -139,15 +140,27 @@ def box(locator):
     return result
 
 
+# Whether a tap at the element's centre lands on it (nothing sticky or floating lies over it).
+UNCOVERED = """(element) => {
+  const where = element.getBoundingClientRect();
+  const hit = document.elementFromPoint(where.x + where.width / 2, where.y + where.height / 2);
+  return hit !== null && (hit === element || element.contains(hit));
+}"""
+
+
 def assert_on_screen(page, locators, viewport):
-    """Every control fully inside the viewport, and none hidden under the sticky Save bar."""
-    save = box(page.get_by_role("button", name="Save round"))
+    """Every control fully inside the viewport, none hidden under the sticky Save bar, and a tap
+    at its centre lands on it."""
+    save_button = page.get_by_role("button", name="Save round")
+    save = box(save_button)
     assert save["y"] >= 0 and save["y"] + save["height"] <= viewport["height"], save
+    assert save_button.evaluate(UNCOVERED), "something lies over Save"
     for locator in locators:
         where = box(locator)
         assert where["y"] >= 0, (locator, where)
         assert where["y"] + where["height"] <= save["y"], (locator, where, save)
         assert where["x"] >= 0 and where["x"] + where["width"] <= viewport["width"], (locator, where)
+        assert locator.evaluate(UNCOVERED), (locator, where, "is covered")
 
 
 def make_match(night, game, players):
@@ -197,17 +210,28 @@ def test_a_round_and_save_fit_one_phone_screen_before_and_after_saving(logged_in
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=[f"{g}-{n}" for g, n in CASES])
 def test_in_landscape_standings_and_entry_sit_side_by_side(logged_in, night, game, players):
+    """At 844x390 the standings sit left of the entry, and every control of a typical round and
+    Save are on screen, uncovered, with no scrolling: on load and after a save."""
     page = logged_in
     page.set_viewport_size(LANDSCAPE)
     match, names = make_match(night, game, players)
     page.goto(match.get_absolute_url())
-    standings = box(page.get_by_role("group", name="Standings"))
-    entry = box(page.locator("form.entry-form"))
-    assert standings["x"] + standings["width"] <= entry["x"], (standings, entry)
-    assert standings["y"] >= 0 and standings["y"] + standings["height"] <= LANDSCAPE["height"], standings
-    assert_on_screen(page, typical_fields(page, game, names)[:2], LANDSCAPE)
-    # The header is one line: the page starts with the game, not with a menu.
-    assert box(page.get_by_role("heading", level=1))["y"] < 70
+
+    def assert_one_screen():
+        assert page.evaluate("window.scrollY") == 0
+        standings = box(page.get_by_role("group", name="Standings"))
+        entry = box(page.locator("form.entry-form"))
+        assert standings["x"] + standings["width"] <= entry["x"], (standings, entry)
+        assert standings["y"] >= 0 and standings["y"] + standings["height"] <= LANDSCAPE["height"], standings
+        assert_on_screen(page, typical_fields(page, game, names), LANDSCAPE)
+        # The header is one line: the page starts with the game, not with a menu.
+        assert box(page.get_by_role("heading", level=1))["y"] < 70
+
+    assert_one_screen()
+    play_typical_round(page, game, names)
+    expect(page.get_by_role("heading", name=round_heading(game, 2))).to_be_attached()
+    assert Match.objects.get(pk=match.pk).rounds.count() == 1
+    assert_one_screen()
 
 
 def test_an_undone_round_can_be_restored_exactly_for_a_few_seconds(logged_in, night):
