@@ -10,6 +10,8 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from companion.models import Match, Player
@@ -214,3 +216,40 @@ def test_a_save_or_undo_reads_the_match_once_and_answers_from_what_it_has(
     answered = response.content.decode()
     shown = page(client, molotow, htmx=True)
     assert totals(answered) == totals(shown) and after in shown
+
+
+def statements(captured) -> list[str]:
+    """The kinds of SQL statements run (savepoints left out; "4 times: UPDATE …" is one batch)."""
+    kinds = [re.sub(r"^\d+ times: ", "", q["sql"]).split()[0] for q in captured.captured_queries]
+    return [kind for kind in kinds if kind not in {"SAVEPOINT", "RELEASE"}]
+
+
+def test_a_round_save_loads_the_match_once_and_renders_from_what_it_wrote(persona_client, molotow, owner):
+    round_service.add_round(molotow, deal(1), number=1, user=owner)
+    client = persona_client("owner")
+    page(client, molotow)
+    # session, user; the match under its lock, its seats, its rounds; the round and its history
+    # line; the seats' totals, the match's version. Nothing is read back to render the answer.
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(
+            reverse("round_add", args=[molotow.pk]), deal_post(2, 60, 60, 22, 15), HTTP_HX_REQUEST="true"
+        )
+    assert response.status_code == 200
+    assert statements(captured) == ["SELECT"] * 5 + ["INSERT", "INSERT", "UPDATE", "UPDATE"]
+    html = response.content.decode()
+    assert totals(html) == {"Anna": "1", "Beat": "1", "Cla": "-2", "Dora": "0"}
+    assert 'data-saved="2"' in html
+
+
+def test_an_undo_reads_nothing_back_to_render_its_answer(persona_client, molotow, owner):
+    for number in (1, 2):
+        round_service.add_round(molotow, deal(number), number=number, user=owner)
+    client = persona_client("owner")
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(
+            reverse("round_undo", args=[molotow.pk]), {"number": 2}, HTTP_HX_REQUEST="true"
+        )
+    assert response.status_code == 200
+    # session, user, match, seats, rounds; the history line, the round gone, the totals, the version.
+    assert statements(captured) == ["SELECT"] * 5 + ["INSERT", "DELETE", "UPDATE", "UPDATE"]
+    assert totals(response.content.decode()) == {"Anna": "1", "Beat": "1", "Cla": "-1", "Dora": "-1"}

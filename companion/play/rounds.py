@@ -70,14 +70,16 @@ def add_round(
                     % {"number": number}
                 )
             result = standings_service.standings(match, [*entries, dict(entry)])
-            Round.objects.create(match=match, number=number, entry=dict(entry), entered_by=user, key=key)
+            stored = Round.objects.create(
+                match=match, number=number, entry=dict(entry), entered_by=user, key=key
+            )
             RoundChange.objects.create(
                 match=match, number=number, action=RoundChange.Action.ADDED, after=dict(entry), user=user
             )
             _clear_board(match)
             result = standings_service.refresh(match, result)
             if locked:
-                match.reload_rounds()
+                match.keep_rounds([*match.rounds.all(), stored])
             return result
     except IntegrityError:
         # A unique constraint: another request won the race. When it was this same save
@@ -140,7 +142,7 @@ def undo_round(match: Match, *, number: int, user, locked: bool = False) -> Stan
         last.delete()
         result = standings_service.refresh(match, result)
         if locked:
-            match.reload_rounds()
+            match.keep_rounds(rounds[:-1])
         return result
 
 
