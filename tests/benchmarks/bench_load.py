@@ -87,6 +87,7 @@ class Answer:
     body: bytes  # decompressed
     headers: dict[str, str]
     wire: int  # bytes received: status line, headers and (compressed) body
+    head: int = 0  # of which the status line and the headers
 
 
 class Browser:
@@ -124,11 +125,9 @@ class Browser:
                 name, _, rest = value.partition("=")
                 self.cookies[name] = rest.split(";", 1)[0]
         # The status line, the headers (less Server-Timing, which only the benchmark asks for), the body.
-        wire = (
-            len(raw) + 17 + sum(len(k) + len(v) + 4 for k, v in response.getheaders() if k != "Server-Timing")
-        )
+        head = 17 + sum(len(k) + len(v) + 4 for k, v in response.getheaders() if k != "Server-Timing")
         body = gzip.decompress(raw) if received.get("content-encoding") == "gzip" else raw
-        return Answer(response.status, body, received, wire)
+        return Answer(response.status, body, received, len(raw) + head, head)
 
     def close(self):
         self.connection.close()
@@ -243,15 +242,19 @@ class SaveUndo:
             self.undone += 1
 
 
-def first_load(server: Server, path: str) -> tuple[int, list[tuple[str, int]]]:
-    """Bytes on the wire for a first visit to ``path``: the page, then each asset it links, once."""
+def first_load(server: Server, path: str) -> tuple[int, list[tuple[str, int, int]]]:
+    """Bytes on the wire for a first visit to ``path``: the page, then each asset it links, once.
+
+    Each part is (url, bytes on the wire, of which HTTP/1.1 headers).
+    """
     browser = Browser(server.base, server.session_cookie)
     page = browser.request("GET", path, accept="gzip, deflate, br")
-    parts = [(path, page.wire)]
+    parts = [(path, page.wire, page.head)]
     for asset in dict.fromkeys(ASSET.findall(page.body.decode())):
-        parts.append((asset, browser.request("GET", asset, accept="gzip, deflate, br").wire))
+        answer = browser.request("GET", asset, accept="gzip, deflate, br")
+        parts.append((asset, answer.wire, answer.head))
     browser.close()
-    return sum(size for _, size in parts), parts
+    return sum(size for _, size, _ in parts), parts
 
 
 def verdict(ok: bool) -> str:
@@ -328,8 +331,10 @@ def main() -> int:
             print(f"  {phase.name} ({phase.clients} clients): {error}")
 
     print("\nFirst load of a scoreboard (Molotow, 8 deals), bytes on the wire:")
-    for url, size in parts:
+    for url, size, _head in parts:
         print(f"  {size:>7,}  {url}")
+    heads = sum(head for _, _, head in parts)
+    print(f"  {weight:>7,}  in all, of which {heads:,} in HTTP/1.1 headers ({len(parts)} responses)")
 
     top = max(counts)
     busy = of("scoreboard 30", top)[0] if top in counts else None
