@@ -70,6 +70,7 @@ from scoring.base import (
     CLOCKWISE,
     Engine,
     Option,
+    Phrase,
     RoundResult,
     Standings,
     WholeNumber,
@@ -312,7 +313,7 @@ def read_deal(players: Sequence[str], entry: Mapping, number: int) -> Deal | Non
     seats = len(players)
     if "bidder" not in entry:
         raise round_error(number, "anrufen.no_bidder", gettext_noop("the bidder is missing"))
-    bidder = require_player(entry["bidder"], players, number, "bidder")
+    bidder = require_player(entry["bidder"], players, number, Phrase(gettext_noop("bidder")))
     if "bid" not in entry:
         raise round_error(number, "anrufen.no_bid", gettext_noop("the bid is missing"))
     bid = _contract(entry["bid"], number, raise_=False)
@@ -462,7 +463,7 @@ def _partner(players: Sequence[str], entry: Mapping, number: int, bidder: str, c
             gettext_noop("the partner is missing: with 4 players %(contract)s is played with a partner"),
             contract=CONTRACTS[contract],
         )
-    partner = require_player(entry["partner"], players, number, "partner")
+    partner = require_player(entry["partner"], players, number, Phrase(gettext_noop("partner")))
     if partner == bidder:
         raise round_error(
             number,
@@ -477,7 +478,7 @@ def _marriages(entry: Mapping, number: int) -> tuple[int, int]:
     """Values of the bidder's side's and the opponents' marriages."""
     if "marriages" not in entry:
         return 0, 0
-    marriages = require_mapping(entry["marriages"], number, "marriages")
+    marriages = require_mapping(entry["marriages"], number, Phrase(gettext_noop("marriages")))
     unknown = sorted(str(side) for side in marriages if side not in SIDES)
     if unknown:
         raise round_error(

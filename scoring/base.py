@@ -16,11 +16,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from scoring.errors import ScoringError, gettext_noop, round_error
+from scoring.errors import Phrase, ScoringError, gettext_noop, round_error
 from scoring.names import check_seating
 from scoring.text import describe, quote
 
-__all__ = ["ScoringError", "describe", "gettext_noop", "quote", "round_error"]  # re-exported for the engines
+__all__ = [
+    "Phrase",
+    "ScoringError",
+    "describe",
+    "gettext_noop",
+    "quote",
+    "round_error",
+]  # re-exported for the engines
 
 CLOCKWISE = 1  # to the left: the next player in the seating order
 COUNTER_CLOCKWISE = -1  # to the right: the previous player in the seating order

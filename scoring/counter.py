@@ -44,6 +44,7 @@ from scoring.base import (
     CLOCKWISE,
     Engine,
     Option,
+    Phrase,
     RoundResult,
     Standings,
     describe,
@@ -146,8 +147,8 @@ class Counter(Engine):
         require_known_keys(entry, number, ROUND_KEYS)
         if "points" not in entry:
             raise round_error(number, "counter.no_points", gettext_noop("the points are missing"))
-        given = require_mapping(entry["points"], number, "the points")
-        require_player_keys(given, players, number, "points")
+        given = require_mapping(entry["points"], number, Phrase(gettext_noop("the points")))
+        require_player_keys(given, players, number, Phrase(gettext_noop("points")))
         if not given:
             raise round_error(
                 number, "counter.nobody", gettext_noop("the round names no player: give at least one score")

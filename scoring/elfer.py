@@ -41,6 +41,7 @@ from scoring.base import (
     CLOCKWISE,
     Engine,
     Option,
+    Phrase,
     RoundResult,
     Standings,
     WholeNumber,
@@ -65,6 +66,12 @@ TABLE_CARD = 11  # the four 11s start on the table, so nobody holds one
 COPIES_PER_VALUE = 4  # one per colour
 
 ROUND_KEYS = frozenset({"bonus", "cards", "jokers"})
+# How an error names each part of a game's entry (the English is the key itself).
+SECTIONS = {
+    "bonus": Phrase(gettext_noop("bonus")),
+    "cards": Phrase(gettext_noop("cards")),
+    "jokers": Phrase(gettext_noop("jokers")),
+}
 BONUS_COUNT = WholeNumber(
     "elfer.bonus",
     gettext_noop("%(name)s's bonus cards must be a whole number, not %(value)s"),
@@ -197,13 +204,13 @@ class Elfer(Engine):
         # An absent key means nobody; a present one must be a real object.
         if key not in entry:
             return {}
-        return require_mapping(entry[key], number, key)
+        return require_mapping(entry[key], number, SECTIONS[key])
 
     def _counts(
         self, players: tuple[str, ...], number: int, entry: Mapping, key: str, what: WholeNumber
     ) -> dict[str, int]:
         section = self._section(number, entry, key)
-        require_player_keys(section, players, number, key)
+        require_player_keys(section, players, number, SECTIONS[key])
         counts = dict.fromkeys(players, 0)
         for name, value in section.items():
             counts[name] = require_int(value, number, what, low=0, name=name)
@@ -211,7 +218,7 @@ class Elfer(Engine):
 
     def _hands(self, players: tuple[str, ...], number: int, entry: Mapping) -> dict[str, list[int]]:
         section = self._section(number, entry, "cards")
-        require_player_keys(section, players, number, "cards")
+        require_player_keys(section, players, number, SECTIONS["cards"])
         hands: dict[str, list[int]] = {name: [] for name in players}
         for name, hand in section.items():
             if not isinstance(hand, (list, tuple)):

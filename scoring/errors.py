@@ -22,6 +22,26 @@ def gettext_noop(text: str) -> str:
     return text
 
 
+class Phrase(str):
+    """Words inside a message that are translated too: a described value ("a list"), a field.
+
+    It is the English text (so ``str(error)`` and the ``score`` command read as before)
+    and keeps its template, so :meth:`ScoringError.translated` can put the reader's
+    words in the reader's sentence instead of English inside German.
+    """
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, **params: Any) -> Phrase:
+        phrase = super().__new__(cls, template % params if params else template)
+        phrase.template, phrase.params = template, params
+        return phrase
+
+    def translated(self, gettext: Callable[[str], str]) -> str:
+        return gettext(self.template) % self.params if self.params else gettext(self.template)
+
+
 class ScoringError(ValueError):
     """An entry, option or match the rules do not allow; ``str()`` is the English sentence.
 
@@ -54,8 +74,12 @@ class ScoringError(ValueError):
         return self.message
 
     def translated(self, gettext: Callable[[str], str]) -> str:
-        """The sentence in the user's language: ``gettext`` looks up every template."""
-        problem = gettext(self.template) % self.params if self.params else gettext(self.template)
+        """The sentence in the user's language: ``gettext`` looks up every template and phrase."""
+        params = {
+            key: value.translated(gettext) if isinstance(value, Phrase) else value
+            for key, value in self.params.items()
+        }
+        problem = gettext(self.template) % params if params else gettext(self.template)
         if self.round is None:
             return problem
         return gettext(ROUND_PREFIX) % {"round": self.round, "problem": problem}

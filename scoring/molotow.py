@@ -49,6 +49,7 @@ from scoring.base import (
     COUNTER_CLOCKWISE,
     Engine,
     Option,
+    Phrase,
     RoundResult,
     Standings,
     WholeNumber,
@@ -157,8 +158,8 @@ class Molotow(Engine):
         require_known_keys(entry, number, ROUND_KEYS)
         if "points" not in entry:
             raise round_error(number, "molotow.no_points", gettext_noop("the points are missing"))
-        given = require_mapping(entry["points"], number, "points")
-        require_player_keys(given, players, number, "points")
+        given = require_mapping(entry["points"], number, Phrase(gettext_noop("points")))
+        require_player_keys(given, players, number, Phrase(gettext_noop("points")))
         points = {}
         for name in players:
             if name not in given:

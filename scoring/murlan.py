@@ -52,6 +52,7 @@ from scoring.base import (
     CLOCKWISE,
     Engine,
     Option,
+    Phrase,
     RoundResult,
     ScoringError,
     Standings,
@@ -171,7 +172,7 @@ class Murlan(Engine):
             )
         seen: set[str] = set()
         for name in order:
-            require_player(name, players, number, "in the order,")
+            require_player(name, players, number, Phrase(gettext_noop("in the order,")))
             if name in seen:
                 raise round_error(
                     number, "murlan.twice", gettext_noop("%(name)s appears twice in the order"), name=name

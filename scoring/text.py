@@ -11,6 +11,8 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+from scoring.errors import Phrase, gettext_noop
+
 # Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt, Unicode 15).
 # Python's unicodedata has no such property, and the list is short and stable.
 _DEFAULT_IGNORABLE = (
@@ -81,20 +83,22 @@ def describe(value: Any) -> str:
     escaped, and a whole number of thousands of digits is said by its length.
     """
     if isinstance(value, str):
-        return quote(value) if value else "an empty name"
+        return quote(value) if value else Phrase(gettext_noop("an empty name"))
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return Phrase(gettext_noop("a list"))
     if isinstance(value, Mapping):
-        return "an object"
+        return Phrase(gettext_noop("an object"))
     if isinstance(value, int):
         digits = len(str(abs(value))) if abs(value).bit_length() < 14000 else None
         if digits is None or digits > LONGEST_NUMBER:
-            return "a number with thousands of digits" if digits is None else f"a number with {digits} digits"
+            if digits is None:
+                return Phrase(gettext_noop("a number with thousands of digits"))
+            return Phrase(gettext_noop("a number with %(digits)d digits"), digits=digits)
         return str(value)
     if isinstance(value, float):
-        return repr(value) if math.isfinite(value) else "a number too large"
-    return "a value of the wrong kind"
+        return repr(value) if math.isfinite(value) else Phrase(gettext_noop("a number too large"))
+    return Phrase(gettext_noop("a value of the wrong kind"))

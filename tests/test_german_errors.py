@@ -42,3 +42,51 @@ def test_a_house_rule_error_names_the_rule_as_the_setup_form_does_in_either_lang
     with translation.override("en"):
         setup_error = option_error(engine, error)
     assert setup_error.message == "Deals must be at most 100, not 500" and setup_error.option == "rounds"
+
+
+def round_error_of(game, players, rounds) -> ScoringError:
+    from scoring.matchfile import MatchFile
+
+    with pytest.raises(ScoringError) as raised:
+        MatchFile(game, players, None, rounds).score()
+    return raised.value
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "rounds", "german", "english"),
+    [
+        (
+            "molotow",
+            FOUR,
+            [{"points": [90, 9, 34, 24]}],
+            "Runde 1: Punkte muss ein Objekt sein, nicht eine Liste",
+            "round 1: points must be an object, not a list",
+        ),
+        (
+            "anrufen",
+            FOUR,
+            [{"bidder": {"name": "Anna"}, "bid": "normal"}],
+            "Runde 1: Ansager ein Objekt spielt in dieser Partie nicht mit",
+            "round 1: bidder an object is not a player of this match",
+        ),
+        (
+            "murlan",
+            FOUR,
+            [{"order": ["Anna", "Beat", "Cla", ""]}],
+            "Runde 1: in der Reihenfolge: ein leerer Name spielt in dieser Partie nicht mit",
+            "round 1: in the order, an empty name is not a player of this match",
+        ),
+        (
+            "elfer",
+            FOUR,
+            [{"cards": {"Anna": 10**40}}],
+            "Runde 1: die Karten von Anna müssen eine Liste sein, nicht eine Zahl mit 41 Stellen",
+            "round 1: Anna's cards must be a list, not a number with 41 digits",
+        ),
+    ],
+)
+def test_the_words_inside_an_engine_error_are_german_too(game, players, rounds, german, english):
+    error = round_error_of(game, players, rounds)
+    assert str(error) == english  # the engine and the score command stay English
+    with translation.override("de"):
+        assert error_text(error) == german

@@ -11,7 +11,7 @@ at most 100, not 500"), not by its key: those sentences are Companion's own, by 
 
 from django.utils.translation import gettext, gettext_lazy
 
-from scoring.base import ScoringError
+from scoring.base import Phrase, ScoringError, describe
 
 OPTION_MESSAGES = {
     "option.unset": gettext_lazy("%(label)s must be set"),
@@ -34,3 +34,9 @@ def option_error_text(error: ScoringError, label: str) -> str | None:
     """A house rule's error named by its ``label``, or None when the code is not a house-rule one."""
     message = OPTION_MESSAGES.get(error.code)
     return None if message is None else message % {**error.params, "label": label}
+
+
+def described(value) -> str:
+    """A value as an error shows it (``scoring.text.describe``), in the active language."""
+    words = describe(value)
+    return words.translated(gettext) if isinstance(words, Phrase) else words

@@ -73,11 +73,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from companion.games import registry
-from companion.i18n.errors import error_text
+from companion.i18n.errors import described, error_text
 from companion.models import GameNight, Match, Player, Round, Seat
 from companion.play import standings
 from companion.play.setup import SetupError, check_setup
-from scoring.base import FIRST_DEALER, ScoringError, Standings, describe, quote
+from scoring.base import FIRST_DEALER, ScoringError, Standings, quote
 from scoring.matchfile import MatchFile, parse_json, read_match, renamed, with_first_dealer
 from scoring.names import has_control, name_key, name_problem
 from scoring.registry import ENGINES, get_engine
@@ -220,7 +220,7 @@ def read_night(data: Any) -> NightToImport:
     if not isinstance(data, Mapping):
         raise NightFileError(
             _("a game night file is a JSON object with “game_night” and “matches”, not %(what)s")
-            % {"what": describe(data)}
+            % {"what": described(data)}
         )
     _known_keys(data, NIGHT_KEYS, _("the file"))
     for key in NIGHT_KEYS:
@@ -228,11 +228,11 @@ def read_night(data: Any) -> NightToImport:
             raise NightFileError(_("the file has no “%(key)s”") % {"key": key})
     night = data["game_night"]
     if not isinstance(night, Mapping):
-        raise NightFileError(_("“game_night” must be an object, not %(what)s") % {"what": describe(night)})
+        raise NightFileError(_("“game_night” must be an object, not %(what)s") % {"what": described(night)})
     _known_keys(night, NIGHT_FIELDS, _("the game night"))
     matches = data["matches"]
     if not isinstance(matches, list):
-        raise NightFileError(_("“matches” must be a list, not %(what)s") % {"what": describe(matches)})
+        raise NightFileError(_("“matches” must be a list, not %(what)s") % {"what": described(matches)})
     check_size(matches)
     return NightToImport(
         title=_title(night),
@@ -367,7 +367,7 @@ def _date(night: Mapping) -> datetime.date:
     except ValueError:
         raise NightFileError(
             _("the game night's date must be a date like 2026-11-27, not %(what)s")
-            % {"what": describe(value)}
+            % {"what": described(value)}
         ) from None
 
 
@@ -376,7 +376,7 @@ def _text(night: Mapping, key: str, most: int | None = None) -> str:
     if not isinstance(value, str):
         raise NightFileError(
             _("the game night's %(field)s must be text, not %(what)s")
-            % {"field": key, "what": describe(value)}
+            % {"field": key, "what": described(value)}
         )
     _no_nul(value, key)
     # Notes may run over several lines; a place is one line. Other control characters only hide
