@@ -9,6 +9,7 @@ here, and the README's table must say the same.
 """
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from playwright.sync_api import expect
 
 from companion.models import Match, RoundChange
 from tests.browser.chromium import PHONE
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, play_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -234,6 +235,43 @@ def test_in_landscape_standings_and_entry_sit_side_by_side(logged_in, night, gam
     assert_one_screen()
 
 
+# Every layout shift of the page, as Lighthouse adds them up (cumulative layout shift).
+SHIFTS = """
+window.__shifts = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts += entry.value;
+}).observe({ type: "layout-shift", buffered: true });
+"""
+ONE_ROUND = {
+    "molotow": {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}},
+    "anrufen": {"bidder": "Anna", "bid": "normal", "partner": "Cla", "points": 60},
+    "elfer": {"cards": {"Beat": [3, 17], "Cla": [21], "Dora": [5]}},
+    "murlan": {"order": SIX[:4]},
+    "counter": {"points": {"Anna": 20, "Beat": -5}},
+}
+
+
+@pytest.mark.parametrize("game", list(ONE_ROUND))
+def test_the_scoreboard_does_not_jump_when_its_scripts_start(logged_in, night, game):
+    """The first paint is laid out as the scripts leave it (taps, sum line, steppers, preview)."""
+    page = logged_in
+    match = play_match(night, game, SIX[:4], [ONE_ROUND[game]] * 3)
+    page.add_init_script(SHIFTS)
+
+    # The page's own scripts come late, so the browser paints the page before they run.
+    def late(route):
+        if "/theme." not in route.request.url:
+            time.sleep(0.15)
+        route.continue_()
+
+    page.context.route(re.compile(r"/static/.*\.js$"), late)
+    page.goto(match.get_absolute_url())
+    expect(page.get_by_role("button", name="Save round")).to_be_visible()
+    page.wait_for_timeout(300)
+    assert page.evaluate("performance.getEntriesByName('first-contentful-paint').length") == 1
+    assert page.evaluate("window.__shifts") < 0.001
+
+
 def test_an_undone_round_can_be_restored_exactly_for_a_few_seconds(logged_in, night):
     page = logged_in
     match, names = make_match(night, "molotow", 4)
@@ -269,8 +307,6 @@ def test_the_readme_lists_the_measured_taps_per_round():
 
 
 def finished_molotow(night):
-    from tests.factories import play_match
-
     night.title = "Jassabend bei Chläus"
     night.save()
     deals = [

@@ -89,6 +89,7 @@
     function showDraw() {
       var tied = threeWayTie(inputs.map(numberIn), heavy);
       draw.hidden = !tied;
+      draw.classList.toggle("is-offered", tied !== null);
       options.forEach(function (option) {
         var seat = option.dataset.seat;
         var offered = tied !== null && seat !== "" && tied.indexOf(Number(seat)) !== -1;
