@@ -163,6 +163,12 @@
       return form.companionPreview;
     },
   };
+  // Save makes a preview still waiting to be asked moot: it would only compete with the save
+  // for the server (a quick hand taps Save within the 120 ms after the last digit).
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form && form.companionPreview) window.CompanionPreview.cancel(form);
+  }, true);
 
   // --- per-game enhancers, run on the page and on every htmx swap --------------
   var enhancers = (window.CompanionEntry = window.CompanionEntry || {});

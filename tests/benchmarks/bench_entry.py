@@ -48,6 +48,7 @@ performance.getEntriesByType("resource")
   .map((entry) => ({
     roundTrip: entry.responseEnd - entry.requestStart,
     server: (entry.serverTiming.find((timing) => timing.name === "app") || {duration: NaN}).duration,
+    cpu: (entry.serverTiming.find((timing) => timing.name === "cpu") || {duration: NaN}).duration,
   }))
 """
 
@@ -95,6 +96,7 @@ def main() -> int:
     if len(requests) != len(totals):
         raise RuntimeError(f"{len(totals)} deals timed but {len(requests)} requests seen")
     server_ms = [r["server"] for r in requests]
+    cpu_ms = [r["cpu"] for r in requests]
     transport = [r["roundTrip"] - r["server"] for r in requests]
     browser_ms = [total - r["roundTrip"] for total, r in zip(totals, requests, strict=True)]
     print(
@@ -104,6 +106,7 @@ def main() -> int:
     for label, values in [
         ("tap to paint (total)", totals),
         ("  server (Django)", server_ms),
+        ("    of which CPU", cpu_ms),
         ("  transport", transport),
         ("  browser", browser_ms),
     ]:

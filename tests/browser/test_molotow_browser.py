@@ -160,3 +160,18 @@ def test_a_molotow_match_from_first_deal_to_winner(logged_in, night):
     hand = {"Anna": 7, "Beat": 4, "Cla": -8, "Dora": -3}
     assert totals_on_screen(page) == standings(Match.objects.get(pk=match.pk)).totals == hand
     expect(page.get_by_role("heading", name="🏆 Anna wins!")).to_be_visible()
+
+
+def test_a_quick_save_asks_for_no_preview_of_the_entry_it_saved(logged_in, night):
+    page = logged_in
+    match = MatchFactory(night=night, game="molotow", names=NAMES)
+    page.goto(match.get_absolute_url())
+    previews = []
+    page.on(
+        "request", lambda request: previews.append(request.url) if "/rounds/preview/" in request.url else None
+    )
+    # Typed and saved at once, within the preview's 120 ms wait after the last digit.
+    enter(page, 1, Anna=90, Beat=9, Cla=34)
+    page.wait_for_timeout(400)  # long past the wait: a preview still due would have gone out
+    assert previews == []
+    assert totals_on_screen(page) == {"Anna": 1, "Beat": 1, "Cla": -1, "Dora": -1}
