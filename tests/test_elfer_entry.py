@@ -1,6 +1,7 @@
 """Elfer raus! Master in the app: the end-of-game form, editing, the scoreboard and the bonus board."""
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from companion.games.elfer.board import load_board
@@ -276,7 +277,17 @@ def test_undo_opens_the_side_again(owner_client, elfer):
 def test_a_side_completed_twice_shows_the_boards_message_and_changes_nothing(owner_client, elfer):
     tap_side(owner_client, elfer, "red", "low", 1)
     html = tap_side(owner_client, elfer, "red", "low", 2).content.decode()
-    assert "the low side of red is already completed by Beat" in html
+    assert "Red 1\u201311 was already completed by Beat." in html  # named as the board shows it
+    assert stored_board(elfer)["completed"] == [{"colour": "red", "side": "low", "player": "Beat"}]
+
+
+def test_a_second_phone_tapping_a_taken_side_is_told_in_german(owner_client, elfer):
+    tap_side(owner_client, elfer, "red", "low", 1)
+    owner_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    html = tap_side(owner_client, elfer, "red", "low", 2).content.decode()
+    assert "Rot 1\u201311 hat bereits Beat abgeschlossen." in html
+    html = untap_side(owner_client, elfer, "blue", "high").content.decode()
+    assert "Blau 11\u201321 ist schon offen." in html
     assert stored_board(elfer)["completed"] == [{"colour": "red", "side": "low", "player": "Beat"}]
 
 
@@ -297,7 +308,7 @@ def test_a_forged_tap_is_refused(owner_client, elfer, data, message):
 
 def test_undoing_an_open_side_is_refused(owner_client, elfer):
     html = untap_side(owner_client, elfer, "green", "high").content.decode()
-    assert "the high side of green is not completed" in html
+    assert "Green 11\u201321 is open already." in html
     assert stored_board(elfer) is None
 
 

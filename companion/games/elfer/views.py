@@ -34,6 +34,10 @@ class GameSaved(Exception):
     """A round was stored between reading the match and locking it."""
 
 
+class BoardRefused(Exception):
+    """A tap the board as stored does not allow (another phone tapped first); the message says why."""
+
+
 @login_required
 @require_POST
 def board_complete(request, pk):
@@ -50,6 +54,12 @@ def board_complete(request, pk):
     name = players[seat]
 
     def change(board: BonusBoard) -> BonusBoard:
+        holder = board.holder(colour, side) if colour in COLOURS and side in SIDES else None
+        if holder is not None:
+            raise BoardRefused(
+                _("%(side)s was already completed by %(name)s.")
+                % {"side": _side(colour, side), "name": holder}
+            )
         return board.complete(colour, side, name)
 
     done = _("%(name)s completed %(side)s.") % {"name": name, "side": _side(colour, side)}
@@ -64,6 +74,8 @@ def board_undo(request, pk):
     colour, side = request.POST.get("colour", ""), request.POST.get("side", "")
 
     def change(board: BonusBoard) -> BonusBoard:
+        if colour in COLOURS and side in SIDES and board.holder(colour, side) is None:
+            raise BoardRefused(_("%(side)s is open already.") % {"side": _side(colour, side)})
         return board.undo(colour, side)
 
     done = _("%(side)s is open again.") % {"side": _side(colour, side)}
@@ -104,6 +116,8 @@ def _apply(request, match: Match, change: Callable[[BonusBoard], BonusBoard], do
             locked.save(update_fields=["board"])
     except ScoringError as error:
         return _respond(request, match, result, error=error_text(error))
+    except BoardRefused as refused:
+        return _respond(request, match, result, error=str(refused))
     except GameSaved:
         # Another phone saved the game meanwhile: the tap was for its board, not the next game's.
         match = get_match_for_user(request.user, match.pk)
