@@ -8,11 +8,13 @@ game's partial templates.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -46,6 +48,20 @@ class RoundRow:
     # went out in an Elfer raus! game): a row template reads these, not the whole table,
     # so a round's rows depend on that round only and can be cached (``rounds_html``).
     table: dict[str, Any]
+    # The entry's per-player values in seat order ("points": [90, 9, 34, 24]), for every part
+    # of the entry that maps players to values: a row template lists them without a lookup by
+    # name per seat, and whatever order the stored JSON has.
+    by_seat: dict[str, list[Any]] = field(default_factory=dict)
+
+
+def seat_order(entry: dict[str, Any], players: list[str]) -> dict[str, list[Any]]:
+    """Each part of ``entry`` that maps players to values, as a list in seat order (None: not given)."""
+    seated = set(players)
+    return {
+        key: [value.get(name) for name in players]
+        for key, value in entry.items()
+        if isinstance(value, dict) and value and seated.issuperset(value)
+    }
 
 
 def player_lines(match: Match, result: Standings) -> list[PlayerLine]:
@@ -89,13 +105,38 @@ def round_rows(match: Match, result: Standings) -> list[RoundRow]:
                 round_result.extras,
                 entries.get(round_result.number, {}),
                 {key: value[index] for key, value in per_round.items()},
+                seat_order(entries.get(round_result.number, {}), list(result.players)),
             )
         )
     return rows
 
 
-ROW_TEMPLATE = "play/_rounds_table.html#round"
 ROW_SECONDS = 6 * 3600
+
+
+def round_line(match: Match, row: RoundRow, *, editable: bool) -> str:
+    """A round's first row: its number, each seat's running total and change, the Edit link.
+
+    Built here rather than by a template: the rows a worker has not rendered yet (each
+    process has its own cache) are rendered on a save, and this row was most of their cost.
+    The row under it is the game's own template (``GameParts.row_template``).
+    """
+    cells = "".join(
+        '<td class="text-end"><span class="running">{}</span> <small class="delta">({}{})</small></td>'.format(
+            int(running), "+" if delta > 0 else "", int(delta)
+        )
+        for delta, running in row.cells
+    )
+    edit = ""
+    if editable:
+        edit = format_html(
+            '<td class="text-end"><a class="btn btn-sm btn-link" href="{}" data-needs-connection>{}'
+            '<span class="visually-hidden"> {}</span></a></td>',
+            reverse("round_edit", args=[match.pk, row.number]),
+            _("Edit"),
+            _("round %(number)s") % {"number": row.number},
+        )
+    return f'<tr>\n      <th scope="row">{int(row.number)}</th>\n      {cells}{edit}\n    </tr>\n'
 
 
 def rounds_html(
@@ -122,14 +163,10 @@ def rounds_html(
     html = []
     for key, row in zip(keys, reversed(rows), strict=True):
         if key not in found:
-            context = {
-                "match": match,
-                "row": row,
-                "lines": lines,
-                "editable": editable,
-                "row_template": game.row_template,
-            }
-            missing[key] = found[key] = render_to_string(ROW_TEMPLATE, context)
+            context = {"match": match, "row": row, "lines": lines, "editable": editable}
+            missing[key] = found[key] = round_line(match, row, editable=editable) + render_to_string(
+                game.row_template, context
+            )
         html.append(mark_safe(found[key]))  # rendered above or earlier from our own templates
     if missing:
         cache.set_many(missing, ROW_SECONDS)
