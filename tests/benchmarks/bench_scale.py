@@ -34,7 +34,9 @@ import time
 
 from tests.benchmarks.bench_load import Browser, Phase, record
 
-TOKENS = re.compile(r'("X-CSRFToken": "|name="csrfmiddlewaretoken" value=")[^"]+')
+# What differs between two renderings of the same scoreboard by design: the masked CSRF token
+# and the round key of the entry form (a fresh one per rendering; companion/games/entry.py).
+TOKENS = re.compile(r'("X-CSRFToken": "|name="csrfmiddlewaretoken" value="|name="key" value=")[^"]+')
 LIVE = re.compile(r'hx-get="([^"]+/live/\?v=[^"]+)"')
 
 
