@@ -299,6 +299,26 @@ def test_an_undone_round_can_be_restored_exactly_for_a_few_seconds(logged_in, ni
     expect(page.get_by_role("button", name="Restore round 1")).to_have_count(0, timeout=12_000)
 
 
+def test_after_undo_far_down_the_page_the_new_standings_and_restore_are_on_screen(logged_in, night):
+    # Six hands of Elfer raus!: the entry is tall, Undo is far below it (a tester found the
+    # confirmation and Restore above the screen, and Undo round 7 under the thumb instead).
+    page = logged_in
+    game = {"cards": {name: [3 + seat] for seat, name in enumerate(SIX) if seat}}  # Anna went out
+    match = play_match(night, "elfer", SIX, [game] * 8)
+    page.goto(match.get_absolute_url())
+    undo = page.get_by_role("button", name="Undo round 8")
+    # The thumb scrolled until Undo sat in the top half of the screen.
+    page.evaluate("(y) => window.scrollTo(0, y)", box(undo)["y"] + page.evaluate("window.scrollY") - 200)
+    assert page.evaluate("window.scrollY") > 300
+    undo.click()
+    restore = page.get_by_role("button", name="Restore round 8")
+    expect(restore).to_be_visible()
+    page.wait_for_timeout(300)  # htmx scrolls once the swap has settled
+    for locator in (restore, page.get_by_text("Round 8 was undone."), page.locator(".standing-total").first):
+        where = box(locator)
+        assert where["y"] >= 0 and where["y"] + where["height"] <= PHONE["height"], (locator, where)
+
+
 def test_the_readme_lists_the_measured_taps_per_round():
     readme = Path(__file__).resolve().parents[2].joinpath("README.md").read_text()
     for (game, players), (taps, keys) in TAPS.items():
