@@ -147,7 +147,7 @@ class Deal:
 
 class Anrufen(Engine):
     key = "anrufen"
-    title = "Anrufen"
+    title = Phrase(gettext_noop("Anrufen"))  # a Phrase: error messages name the game in the reader's words
     min_players = 3
     max_players = 4
     name_values = ("bidder", "partner")

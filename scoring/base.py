@@ -18,11 +18,12 @@ from typing import Any, ClassVar
 
 from scoring.errors import Phrase, ScoringError, gettext_noop, round_error
 from scoring.names import check_seating
-from scoring.text import describe, quote
+from scoring.text import and_list, describe, quote
 
 __all__ = [
     "Phrase",
     "ScoringError",
+    "and_list",
     "describe",
     "gettext_noop",
     "quote",

@@ -63,7 +63,9 @@ ROUND_KEYS = frozenset({"points"})
 
 class Counter(Engine):
     key = "counter"
-    title = "Free scoring"
+    title = Phrase(
+        gettext_noop("Free scoring")
+    )  # a Phrase: error messages name the game in the reader's words
     min_players = 2
     max_players = 10
     deal_direction = CLOCKWISE

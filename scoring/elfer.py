@@ -45,6 +45,7 @@ from scoring.base import (
     RoundResult,
     Standings,
     WholeNumber,
+    and_list,
     best,
     describe,
     gettext_noop,
@@ -88,7 +89,9 @@ JOKER_COUNT = WholeNumber(
 
 class Elfer(Engine):
     key = "elfer"
-    title = "Elfer raus! Master"
+    title = Phrase(
+        gettext_noop("Elfer raus! Master")
+    )  # a Phrase: error messages name the game in the reader's words
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     name_maps = ("bonus", "cards", "jokers")
@@ -195,8 +198,7 @@ class Elfer(Engine):
                 if len(empty) == 2
                 else gettext_noop("%(names)s all have an empty hand, but only one player can go out")
             )
-            names = f"{', '.join(empty[:-1])} and {empty[-1]}"
-            raise round_error(number, "elfer.several_out", template, names=names)
+            raise round_error(number, "elfer.several_out", template, names=and_list(empty))
         return bonus, cards, jokers
 
     @staticmethod

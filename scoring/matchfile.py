@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.base import FIRST_DEALER, ScoringError, Standings, describe, gettext_noop, quote
+from scoring.base import FIRST_DEALER, Phrase, ScoringError, Standings, describe, gettext_noop, quote
 from scoring.registry import get_engine
 
 MATCH_KEYS = ("game", "players", "options", "rounds", "ended")
@@ -62,6 +62,22 @@ def _read_constant(text: str) -> Any:
     raise _Refused("constant", text)  # NaN, Infinity and -Infinity are not JSON
 
 
+# What Python's JSON reader says, as Phrases, so a German reader gets German (the web layer
+# translates them); any other message is shown as the reader wrote it.
+JSON_PROBLEMS = {
+    "Expecting value": Phrase(gettext_noop("a value is missing")),
+    "Expecting property name enclosed in double quotes": Phrase(
+        gettext_noop("a field name in double quotes is missing")
+    ),
+    "Expecting ',' delimiter": Phrase(gettext_noop("a comma is missing")),
+    "Expecting ':' delimiter": Phrase(gettext_noop("a colon is missing")),
+    "Unterminated string starting at": Phrase(gettext_noop("a text is not closed")),
+    "Invalid control character at": Phrase(gettext_noop("a text holds a line break or control character")),
+    "Extra data": Phrase(gettext_noop("there is more after the end")),
+    "Invalid \\escape": Phrase(gettext_noop("a backslash escape is not valid")),
+}
+
+
 def parse_json(text: str | bytes) -> Any:
     """JSON text to data; every problem becomes one :class:`ScoringError` sentence.
 
@@ -82,7 +98,7 @@ def parse_json(text: str | bytes) -> Any:
         raise ScoringError(
             gettext_noop("the file is not valid JSON: %(problem)s at line %(line)d, column %(column)d"),
             "file.not_json",
-            problem=error.msg,
+            problem=JSON_PROBLEMS.get(error.msg, error.msg),
             line=error.lineno,
             column=error.colno,
         ) from None

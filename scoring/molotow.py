@@ -53,6 +53,7 @@ from scoring.base import (
     RoundResult,
     Standings,
     WholeNumber,
+    and_list,
     best,
     describe,
     gettext_noop,
@@ -79,7 +80,9 @@ POINTS = WholeNumber(
 
 class Molotow(Engine):
     key = "molotow"
-    title = "Molotow Jass"
+    title = Phrase(
+        gettext_noop("Molotow Jass")
+    )  # a Phrase: error messages name the game in the reader's words
     min_players = 4
     max_players = 4
     name_maps = ("points",)
@@ -221,7 +224,7 @@ class Molotow(Engine):
                 number,
                 "molotow.draw_needed",
                 gettext_noop("%(tied)s tied on %(points)d points: say who drew the highest card"),
-                tied=f"{tied[0]}, {tied[1]} and {tied[2]}",
+                tied=and_list(tied),
                 points=tied_value,
             )
 
@@ -247,7 +250,7 @@ class Molotow(Engine):
                     number,
                     "molotow.draw_not_tied",
                     gettext_noop("only the tied players %(tied)s draw a card, not %(value)s"),
-                    tied=f"{tied[0]}, {tied[1]} and {tied[2]}",
+                    tied=and_list(tied),
                     value=loser,
                 )
             fourth = next(name for name in players if name not in tied)

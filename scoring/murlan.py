@@ -69,7 +69,7 @@ ROUND_KEYS = frozenset({"order"})
 
 class Murlan(Engine):
     key = "murlan"
-    title = "Murlan"
+    title = Phrase(gettext_noop("Murlan"))  # a Phrase: error messages name the game in the reader's words
     min_players = 2
     max_players = 6
     name_lists = ("order",)

@@ -73,6 +73,14 @@ def quote(text: Any, marks: str = "''") -> str:
     return f"{marks[0]}{shown}{more}{marks[1]}"
 
 
+def and_list(names) -> Phrase:
+    """ "Anna, Beat and Cla" in a message, with the reader's word for "and"."""
+    names = [str(name) for name in names]
+    if len(names) == 1:
+        return Phrase("%(last)s", last=names[0])
+    return Phrase(gettext_noop("%(names)s and %(last)s"), names=", ".join(names[:-1]), last=names[-1])
+
+
 LONGEST_NUMBER = 18  # digits of a whole number a message shows in full
 
 

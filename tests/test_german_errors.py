@@ -90,3 +90,15 @@ def test_the_words_inside_an_engine_error_are_german_too(game, players, rounds, 
     assert str(error) == english  # the engine and the score command stay English
     with translation.override("de"):
         assert error_text(error) == german
+
+
+def test_names_and_the_game_inside_an_engine_error_are_german_too():
+    tie = round_error_of("molotow", FOUR, [{"points": {"Anna": 30, "Beat": 30, "Cla": 30, "Dora": 67}}])
+    assert "Anna, Beat and Cla" in str(tie)
+    with pytest.raises(ScoringError) as raised:
+        get_engine("counter").clean_players(["Anna"])
+    alone = raised.value
+    assert str(alone).startswith("Free scoring is played by 2 to 10 players")
+    with translation.override("de"):
+        assert "Anna, Beat und Cla" in error_text(tie)
+        assert error_text(alone).startswith("Freie Wertung wird von 2 bis 10")

@@ -196,3 +196,30 @@ def test_an_outsider_does_not_learn_of_a_night_they_cannot_see(persona_client, p
     content = exported(persona_client("owner"), played_night)
     response = upload(persona_client("outsider"), content)
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("content", "german"),
+    [
+        (b"[1, 2, 3]", "ein JSON-Objekt mit «game_night» und «matches», nicht eine Liste"),
+        (b'{"game_night": ', "die Datei ist kein gültiges JSON: ein Wert fehlt in Zeile 1, Spalte 16"),
+        (
+            json.dumps({**night_file(), "format": 1, "version": 2}).encode(),
+            "unbekannte Felder «format», «version» in der Datei",
+        ),
+        (json.dumps(murlan()).encode(), "Das ist die Datei einer Partie, nicht eines Spielabends"),
+        (json.dumps(night_file(murlan(rounds=[["Anna", "Cla"]]))).encode(), "nicht eine Liste"),
+    ],
+)
+def test_a_malformed_file_is_explained_in_german_without_english_words(persona_client, content, german):
+    from django.conf import settings
+
+    client = persona_client("owner")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    response = upload(client, content)
+    assert response.status_code == 200
+    error = response.context["error"]
+    assert german in error, error
+    for english in (" a list", "Expecting", " and ", " in the ", " an object"):
+        assert english not in error, error
+    assert stored_rows() == {"GameNight": 0, "Player": 0, "Match": 0, "Seat": 0, "Round": 0}

@@ -414,13 +414,18 @@ def test_a_bad_round_in_the_second_match_stores_nothing_and_says_where(persona_c
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"hello", "the file is not valid JSON: Expecting value at line 1, column 1"),
+        (b"hello", "the file is not valid JSON: a value is missing at line 1, column 1"),
         (b"\xfa\xfa\xfa", "the file is not UTF-8 text"),
         (b"[1, 2]", "a game night file is a JSON object with “game_night” and “matches”, not a list"),
         (b'{"game_night": {"title": "x", "date": "2026-11-28"}}', "the file has no “matches”"),
         (
             b'{"game": "murlan", "players": [], "rounds": []}',
-            "unknown field “game”, “players”, “rounds” in the file",
+            "this is the file of one match, not of a game night: export the whole night from its page"
+            " (“Download (JSON)”) and import that",
+        ),
+        (
+            b'{"game_night": {"title": "x", "date": "2026-11-28"}, "matches": [], "format": 1, "version": 2}',
+            "unknown fields “format”, “version” in the file",
         ),
         (b'{"game_night": [], "matches": []}', "“game_night” must be an object, not a list"),
         (b'{"game_night": {"date": "2026-11-28"}, "matches": []}', "the game night needs a title"),

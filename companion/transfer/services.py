@@ -71,6 +71,7 @@ from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from companion.games import registry
 from companion.i18n.errors import described, error_text
@@ -222,14 +223,21 @@ def read_night(data: Any) -> NightToImport:
             _("a game night file is a JSON object with “game_night” and “matches”, not %(what)s")
             % {"what": described(data)}
         )
-    _known_keys(data, NIGHT_KEYS, _("the file"))
+    if "game" in data and "players" in data and "game_night" not in data:
+        raise NightFileError(
+            _(
+                "this is the file of one match, not of a game night: export the whole night from its "
+                "page (“Download (JSON)”) and import that"
+            )
+        )
+    _known_keys(data, NIGHT_KEYS, "file")
     for key in NIGHT_KEYS:
         if key not in data:
             raise NightFileError(_("the file has no “%(key)s”") % {"key": key})
     night = data["game_night"]
     if not isinstance(night, Mapping):
         raise NightFileError(_("“game_night” must be an object, not %(what)s") % {"what": described(night)})
-    _known_keys(night, NIGHT_FIELDS, _("the game night"))
+    _known_keys(night, NIGHT_FIELDS, "night")
     matches = data["matches"]
     if not isinstance(matches, list):
         raise NightFileError(_("“matches” must be a list, not %(what)s") % {"what": described(matches)})
@@ -328,12 +336,23 @@ def _read_match_at(number: int, raw: Any) -> MatchToImport:
 
 
 def _known_keys(data: Mapping, allowed: Sequence[str], where: str) -> None:
+    """Refuse fields the format does not have, in the file (``where="file"``) or its game night."""
     unknown = sorted(str(key) for key in data if key not in allowed)
     if unknown:
-        raise NightFileError(
-            _("unknown field %(fields)s in %(where)s")
-            % {"fields": ", ".join(quote(key, "“”") for key in unknown), "where": where}
-        )
+        count = len(unknown)
+        if where == "file":
+            message = ngettext(
+                "unknown field %(fields)s in the file", "unknown fields %(fields)s in the file", count
+            )
+        else:
+            message = ngettext(
+                "unknown field %(fields)s in the game night",
+                "unknown fields %(fields)s in the game night",
+                count,
+            )
+        # The reader's quotation marks: “…” in English, «…» in Swiss German.
+        marks = pgettext("quotation marks around a field name", "“”")
+        raise NightFileError(message % {"fields": ", ".join(quote(key, marks) for key in unknown)})
 
 
 def _title(night: Mapping) -> str:
