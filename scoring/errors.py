@@ -73,13 +73,17 @@ class ScoringError(ValueError):
     def __str__(self) -> str:
         return self.message
 
-    def translated(self, gettext: Callable[[str], str]) -> str:
-        """The sentence in the user's language: ``gettext`` looks up every template and phrase."""
+    def translated_problem(self, gettext: Callable[[str], str]) -> str:
+        """The sentence without the round's number, in the user's language."""
         params = {
             key: value.translated(gettext) if isinstance(value, Phrase) else value
             for key, value in self.params.items()
         }
-        problem = gettext(self.template) % params if params else gettext(self.template)
+        return gettext(self.template) % params if params else gettext(self.template)
+
+    def translated(self, gettext: Callable[[str], str]) -> str:
+        """The sentence in the user's language: ``gettext`` looks up every template and phrase."""
+        problem = self.translated_problem(gettext)
         if self.round is None:
             return problem
         return gettext(ROUND_PREFIX) % {"round": self.round, "problem": problem}

@@ -129,8 +129,26 @@ def test_an_edit_that_breaks_a_later_hand_is_refused(persona_client, murlan):
     response = client.post(
         reverse("round_edit", args=[murlan.pk, 7]), {**order_post(7, 1, 0, 2, 3), "confirmed": "yes"}
     )
-    assert "round 8: the match is already over" in response.content.decode()
+    assert (
+        "With this change the match is over after round 7, so round 8 and the rounds after it could not "
+        "have been played. Undo the later rounds first, or change the entry."
+    ) in response.content.decode()
     assert Round.objects.get(match=murlan, number=7).entry["order"][0] == "Anna"
+
+
+def test_the_refused_edit_is_explained_in_german_too(persona_client, murlan):
+    client = persona_client("owner")
+    for number in range(1, 7):
+        add_hand(client, murlan, number, 1, 0, 2, 3)
+    add_hand(client, murlan, 7, 0, 2, 3, 1)
+    add_hand(client, murlan, 8, 0, 2, 3, 1)
+    client.cookies["django_language"] = "de"
+    response = client.post(
+        reverse("round_edit", args=[murlan.pk, 7]), {**order_post(7, 1, 0, 2, 3), "confirmed": "yes"}
+    )
+    html = response.content.decode()
+    assert "Mit dieser Änderung ist die Partie nach Runde 7 vorbei" in html
+    assert "round 8" not in html
 
 
 def test_the_winner_is_announced_and_entry_closes(persona_client, murlan):
@@ -254,4 +272,35 @@ def test_the_finished_match_offers_its_result_to_share(persona_client, murlan):
     assert (
         'data-share-text="Murlan, Jassabend bei Chläus: Beat wins — Beat 21 · Anna 14 · Cla 7 · Dora 0"'
         in page
+    )
+
+
+def test_an_edit_that_breaks_a_later_hand_names_that_hand_once(persona_client, night):
+    from tests.factories import play_match
+
+    # Free scoring to 50: Anna reaches it in round 2; changing round 1 to 60 ends the match there.
+    match = play_match(
+        night,
+        "counter",
+        ["Anna", "Beat"],
+        [{"points": {"Anna": 10}}, {"points": {"Anna": 45}}],
+        options={"target": 50},
+    )
+    client = persona_client("owner")
+    response = client.post(
+        reverse("round_edit", args=[match.pk, 1]),
+        {"number": 1, "points_0": "60", "points_1": "0", "confirmed": "yes"},
+    )
+    html = response.content.decode()
+    assert "With this change the match is over after round 1, so round 2" in html
+
+
+def test_a_later_rounds_error_after_an_edit_is_said_as_the_changes_consequence():
+    from companion.play.views import edit_error_text
+    from scoring.base import gettext_noop, round_error
+
+    later = round_error(5, "counter.no_points", gettext_noop("the points are missing"))
+    assert edit_error_text(later, 3) == "With this change round 5 no longer fits: the points are missing"
+    assert edit_error_text(round_error(3, "x", gettext_noop("the points are missing")), 3) == (
+        "round 3: the points are missing"
     )

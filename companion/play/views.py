@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -269,7 +270,11 @@ def round_edit(request, pk, number):
     try:
         preview = round_service.preview_edit(match, entry, number=number)
     except (ScoringError, round_service.RoundConflict) as error:
-        return render(request, "play/round_edit.html", {**context, "form": form, "error": error_text(error)})
+        return render(
+            request,
+            "play/round_edit.html",
+            {**context, "form": form, "error": edit_error_text(error, number)},
+        )
     if not is_last and request.POST.get("confirmed") != "yes":
         return render(
             request,
@@ -291,6 +296,30 @@ def round_edit(request, pk, number):
     try:
         round_service.edit_round(match, entry, number=number, user=request.user)
     except (ScoringError, round_service.RoundConflict) as error:
-        return render(request, "play/round_edit.html", {**context, "form": form, "error": error_text(error)})
+        return render(
+            request,
+            "play/round_edit.html",
+            {**context, "form": form, "error": edit_error_text(error, number)},
+        )
     messages.success(request, _("Round %(number)s was changed.") % {"number": number})
     return redirect(match)
+
+
+def edit_error_text(error: Exception, number: int) -> str:
+    """Why a changed round ``number`` is refused, said as the change's consequence when a later round breaks.
+
+    Every later round is folded again after a change; the engine then names the later round
+    that no longer fits, which alone reads as if that round had been typed wrong.
+    """
+    later = getattr(error, "round", None)
+    if not isinstance(error, ScoringError) or later is None or later <= number:
+        return error_text(error)
+    if error.code == "round.after_the_end":
+        return _(
+            "With this change the match is over after round %(end)s, so round %(next)s and the rounds "
+            "after it could not have been played. Undo the later rounds first, or change the entry."
+        ) % {"end": later - 1, "next": later}
+    return _("With this change round %(later)s no longer fits: %(problem)s") % {
+        "later": later,
+        "problem": error.translated_problem(gettext),
+    }
