@@ -391,3 +391,10 @@ def test_a_tap_that_crosses_a_saved_game_is_not_put_on_the_next_games_board(owne
     assert "The game was just saved from another phone" in html
     assert stored_board(elfer) is None
     assert 'name="number" value="2"' in html
+
+
+def test_an_empty_game_says_what_to_enter(owner_client, elfer):
+    html = add_game(owner_client, elfer, 1, htmx=True).content.decode()
+    assert "Enter the cards each player still holds; only the player who went out has none." in html
+    assert "all have an empty hand" not in html
+    assert not Round.objects.exists()

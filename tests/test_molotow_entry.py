@@ -109,7 +109,8 @@ def test_negative_points_are_the_engines_to_refuse(persona_client, molotow):
 
 def test_empty_or_wordy_fields_are_required_whole_numbers(persona_client, molotow):
     html = add_deal(persona_client("owner"), molotow, 1, 90, "", "abc", 24).content.decode()
-    assert "Please check the entry." in html
+    # By Save, the first problem with its field (the field may be out of sight on a phone).
+    assert "Please check the entry: Beat: This field is required." in html
     points_1 = re.search(r"<input[^>]*name=\"points_1\"[^>]*>", html).group(0)
     assert 'aria-invalid="true"' in points_1 and 'aria-describedby="id_points_1_error"' in points_1
     assert 'id="id_points_1_error">This field is required.' in html

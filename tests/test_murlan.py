@@ -403,3 +403,20 @@ def test_garbage_raises_only_a_scoring_error(rounds, options, players):
         ENGINE.score(players, options, rounds)
     except ScoringError as error:
         assert str(error)
+
+
+def test_a_hand_with_places_missing_says_how_many_are_placed(client, django_user_model):
+    from django.urls import reverse
+
+    from companion.models import GameNight, Round
+    from companion.play.setup import create_match
+
+    user = django_user_model.objects.create_user("host", password="x-secret-1")
+    night = GameNight.objects.create(owner=user, title="Cards", date="2026-11-27")
+    match = create_match(night, "murlan", ["Anna", "Beat", "Cla", "Dora"], 0, {}, user)
+    client.force_login(user)
+    data = {"number": 1, "place_0": "1", "place_1": "0", "place_2": "", "place_3": ""}
+    html = client.post(reverse("round_add", args=[match.pk]), data, HTTP_HX_REQUEST="true").content.decode()
+    assert html.count("Tap the players in finishing order: 2 of 4 placed.") == 2  # by the order and by Save
+    assert "This field is required" not in html
+    assert not Round.objects.exists()

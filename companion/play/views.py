@@ -151,7 +151,7 @@ def round_add(request, pk):
         else:
             form = entry_form(match, result, request.POST)
             if not form.is_valid():
-                error, outcome = _("Please check the entry."), "invalid"
+                error, outcome = invalid_entry_text(form), "invalid"
             else:
                 try:
                     result = round_service.add_round(
@@ -264,7 +264,7 @@ def round_edit(request, pk, number):
     form = entry_form(match, result, request.POST)
     if not form.is_valid() or form.cleaned_data["number"] != number:
         return render(
-            request, "play/round_edit.html", {**context, "form": form, "error": _("Please check the entry.")}
+            request, "play/round_edit.html", {**context, "form": form, "error": invalid_entry_text(form)}
         )
     entry = form.to_entry()
     try:
@@ -323,3 +323,20 @@ def edit_error_text(error: Exception, number: int) -> str:
         "later": later,
         "problem": error.translated_problem(gettext),
     }
+
+
+def invalid_entry_text(form) -> str:
+    """The sentence by Save when the form itself refuses the entry: what is wrong, not only "check it".
+
+    A problem of the whole entry is said as it is; a field's problem is named with the field, as
+    the field shows it too (on a phone the field may be out of sight while Save is not).
+    """
+    if form.non_field_errors():
+        return " ".join(form.non_field_errors())
+    for name, errors in form.errors.items():
+        if name in form.fields and errors:
+            return _("Please check the entry: %(field)s: %(error)s") % {
+                "field": form.fields[name].label or name,
+                "error": errors[0],
+            }
+    return _("Please check the entry.")

@@ -137,6 +137,14 @@ class ElferEntryForm(EntryForm):
                 data[f"cards_{index}"] = parse_cards(text)
             except ValueError:
                 self.add_error(f"cards_{index}", _("Enter the card values as numbers, e.g. 3 17 21"))
+        hands = [
+            data.get(f"cards_{index}") or data.get(f"jokers_{index}") for index in range(len(self.players))
+        ]
+        if not self.errors and not any(hands):
+            # Nothing typed at all: say what a game's entry is rather than the engine's "all have an empty hand".
+            raise forms.ValidationError(
+                _("Enter the cards each player still holds; only the player who went out has none.")
+            )
         went_out = data.get("went_out")
         if went_out is not None and (data.get(f"cards_{went_out}") or data.get(f"jokers_{went_out}")):
             # Without JavaScript the mark and the hand can disagree; the engine

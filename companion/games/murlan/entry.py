@@ -32,8 +32,22 @@ class MurlanEntryForm(EntryForm):
                 label=_("%(place)s place") % {"place": PLACE_NAMES[place]},
                 choices=choices,
                 coerce=int,
+                empty_value=None,
+                # Not required one by one: a missing place is said once for the whole order (clean).
+                required=False,
                 widget=forms.Select(attrs={"class": "form-select form-select-lg"}),
             )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        count = len(self.players)
+        placed = sum(data.get(f"place_{place}") is not None for place in range(count))
+        if not self.errors and placed < count:
+            raise forms.ValidationError(
+                _("Tap the players in finishing order: %(placed)s of %(count)s placed.")
+                % {"placed": placed, "count": count}
+            )
+        return data
 
     def places(self):
         return [self[f"place_{place}"] for place in range(len(self.players))]
