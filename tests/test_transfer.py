@@ -428,6 +428,14 @@ def test_a_bad_round_in_the_second_match_stores_nothing_and_says_where(persona_c
             "unknown fields “format”, “version” in the file",
         ),
         (b'{"game_night": [], "matches": []}', "“game_night” must be an object, not a list"),
+        (
+            b'{"game_night": {"title": 12345, "date": "2026-11-28"}, "matches": []}',
+            "the game night's “title” must be text, not 12345",
+        ),
+        (
+            b'{"game_night": {"title": "x", "date": "2026-11-28", "place": 7}, "matches": []}',
+            "the game night's “place” must be text, not 7",
+        ),
         (b'{"game_night": {"date": "2026-11-28"}, "matches": []}', "the game night needs a title"),
         (
             b'{"game_night": {"title": "x", "date": "27.11.2026"}, "matches": []}',

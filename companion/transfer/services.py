@@ -350,13 +350,21 @@ def _known_keys(data: Mapping, allowed: Sequence[str], where: str) -> None:
                 "unknown fields %(fields)s in the game night",
                 count,
             )
-        # The reader's quotation marks: “…” in English, «…» in Swiss German.
-        marks = pgettext("quotation marks around a field name", "“”")
-        raise NightFileError(message % {"fields": ", ".join(quote(key, marks) for key in unknown)})
+        raise NightFileError(message % {"fields": ", ".join(field_name(key) for key in unknown)})
+
+
+def field_name(key: str) -> str:
+    """A field of the file as a message names it, in the reader's quotation marks (“…”, «…»)."""
+    return quote(key, pgettext("quotation marks around a field name", "“”"))
 
 
 def _title(night: Mapping) -> str:
     title = night.get("title")
+    if title is not None and not isinstance(title, str):
+        raise NightFileError(
+            _("the game night's %(field)s must be text, not %(what)s")
+            % {"field": field_name("title"), "what": described(title)}
+        )
     if not isinstance(title, str) or not title.strip():
         raise NightFileError(_("the game night needs a title"))
     title = title.strip()
@@ -395,7 +403,7 @@ def _text(night: Mapping, key: str, most: int | None = None) -> str:
     if not isinstance(value, str):
         raise NightFileError(
             _("the game night's %(field)s must be text, not %(what)s")
-            % {"field": key, "what": described(value)}
+            % {"field": field_name(key), "what": described(value)}
         )
     _no_nul(value, key)
     # Notes may run over several lines; a place is one line. Other control characters only hide
