@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import http.client
+import json
 import re
 import statistics
 import threading
@@ -257,6 +258,21 @@ def first_load(server: Server, path: str) -> tuple[int, list[tuple[str, int, int
     return sum(size for _, size, _ in parts), parts
 
 
+def offline_fill(server: Server, loaded: set[str]) -> dict[str, int]:
+    """What the service worker's install fetches that the first page did not: bytes per file."""
+    browser = Browser(server.base, server.session_cookie)
+    script = browser.request("GET", "/sw.js", accept="gzip, deflate, br")
+    shell = re.search(r'"shell": (\[[^\]]*\])', script.body.decode())
+    files = json.loads(shell.group(1)) if shell else []
+    fetched = {
+        path: browser.request("GET", path, accept="gzip, deflate, br").wire
+        for path in files
+        if path not in loaded
+    }
+    browser.close()
+    return {"/sw.js": script.wire, **fetched}
+
+
 def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
@@ -307,6 +323,7 @@ def main() -> int:
             phases[-1].errors.append(f"{stored} rounds stored in the save/undo matches, not {expected}")
         restarts = gunicorn.boots() - boots_at_start
         weight, parts = first_load(server, server.urls["scoreboard (Molotow, 8 deals)"])
+        background = offline_fill(server, {url for url, _size, _head in parts})
 
     def of(name: str, clients: int | None = None) -> list[Phase]:
         return [p for p in phases if p.name == name and (clients is None or p.clients == clients)]
@@ -335,6 +352,11 @@ def main() -> int:
         print(f"  {size:>7,}  {url}")
     heads = sum(head for _, _, head in parts)
     print(f"  {weight:>7,}  in all, of which {heads:,} in HTTP/1.1 headers ({len(parts)} responses)")
+    print(
+        f"  then, after the page has loaded, the service worker fetches {sum(background.values()):,} bytes "
+        f"more in the background for use offline ({len(background)} files: the other games' parts, "
+        "the offline page, the app icon)"
+    )
 
     top = max(counts)
     busy = of("scoreboard 30", top)[0] if top in counts else None
