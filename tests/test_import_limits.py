@@ -10,7 +10,7 @@ from django.utils.html import escape
 
 from companion.models import GameNight, Match, Player, Round, Seat
 from companion.play import standings
-from companion.transfer import services as transfer
+from companion.transfer import reading, storing
 
 pytestmark = pytest.mark.django_db
 
@@ -60,8 +60,8 @@ def test_a_file_with_more_matches_than_one_import_takes_is_refused_with_the_limi
 
 @override_settings(IMPORT_MAX_ROUNDS=10)
 def test_a_file_with_more_rounds_than_one_import_takes_is_refused_with_the_limit():
-    with pytest.raises(transfer.NightFileError) as error:
-        transfer.read_night(night_file(molotow(rounds=6), molotow(rounds=5)))
+    with pytest.raises(reading.NightFileError) as error:
+        reading.read_night(night_file(molotow(rounds=6), molotow(rounds=5)))
     assert error.value.message == (
         "the file's matches have 11 rounds in all, but one import takes at most 10: "
         "split the night into several files"
@@ -72,8 +72,8 @@ def test_a_file_with_more_rounds_than_one_import_takes_is_refused_with_the_limit
 def test_a_file_with_more_players_than_one_import_takes_is_refused_with_the_limit():
     # "anna" and "Anna" are one player: 7 different names, not 8.
     first, second = molotow(ABCD), molotow(["anna", "Emil", "Fritz", "Gina"])
-    with pytest.raises(transfer.NightFileError) as error:
-        transfer.read_night(night_file(first, second))
+    with pytest.raises(reading.NightFileError) as error:
+        reading.read_night(night_file(first, second))
     assert error.value.message == (
         "the file names 7 different players, but one import takes at most 6: split the night into several files"
     )
@@ -82,7 +82,7 @@ def test_a_file_with_more_players_than_one_import_takes_is_refused_with_the_limi
 @override_settings(IMPORT_MAX_MATCHES=3, IMPORT_MAX_ROUNDS=12, IMPORT_MAX_PLAYERS=6)
 def test_a_file_exactly_at_every_limit_is_imported(owner):
     data = night_file(molotow(ABCD, 4), molotow(["Anna", "Beat", "Emil", "Fritz"], 4), molotow(ABCD, 4))
-    night = transfer.import_night(data, owner, owner)
+    night = storing.import_night(data, owner, owner)
     assert night.matches.count() == 3
     assert Round.objects.count() == 12
     assert Player.objects.filter(owner=owner).count() == 6
@@ -91,8 +91,8 @@ def test_a_file_exactly_at_every_limit_is_imported(owner):
 def test_the_limits_are_counted_before_any_match_is_read():
     """A huge file is refused at once: its first match's error is never reached."""
     broken = {"game": "no such game"}
-    with pytest.raises(transfer.NightFileError, match="one import takes at most 100"):
-        transfer.read_night(night_file(*[broken] * 101))
+    with pytest.raises(reading.NightFileError, match="one import takes at most 100"):
+        reading.read_night(night_file(*[broken] * 101))
 
 
 # --- one short transaction -----------------------------------------------------------
@@ -104,9 +104,9 @@ def test_the_import_writes_each_table_once_whatever_the_number_of_matches(owner)
     from django.test.utils import CaptureQueriesContext
 
     def queries_for(count):
-        checked = transfer.read_night(night_file(*[molotow(rounds=3) for _ in range(count)]))
+        checked = reading.read_night(night_file(*[molotow(rounds=3) for _ in range(count)]))
         with CaptureQueriesContext(connection) as captured:
-            transfer.store_night(checked, owner, owner)
+            storing.store_night(checked, owner, owner)
         return len(captured.captured_queries)
 
     first = queries_for(2)  # creates the four players
@@ -115,7 +115,7 @@ def test_the_import_writes_each_table_once_whatever_the_number_of_matches(owner)
 
 def test_imported_standings_columns_are_those_refresh_would_write(owner):
     data = night_file(molotow(ABCD, 3), molotow(["Dora", "Cla", "Beat", "Anna"], 100))
-    night = transfer.import_night(data, owner, owner)
+    night = storing.import_night(data, owner, owner)
     for match in night.matches.all():
         seats = list(match.seats.order_by("position").values_list("total", "won", "place", "score"))
         before = (seats, match.round_count, match.finished_at is not None)
@@ -168,7 +168,7 @@ def test_a_look_alike_name_in_a_file_is_the_rosters_player(owner):
     """ "An\u200bna" in the file is the roster's Anna (the name rule), not a second Anna."""
     anna = Player.objects.create(owner=owner, name="Anna")
     data = night_file(molotow(["An\u200bna", "Beat", "Cla", "Dora"]))
-    night = transfer.import_night(data, owner, owner)
+    night = storing.import_night(data, owner, owner)
     match = night.matches.get()
     assert match.seats.get(position=0).player == anna
     assert Player.objects.filter(owner=owner).count() == 4

@@ -20,7 +20,7 @@ from companion import env
 from companion.models import GameNight, Match, Player, Round, RoundChange
 from companion.play import rounds
 from companion.play.standings import refresh
-from companion.transfer import services as transfer
+from companion.transfer import exporting, reading, storing
 from tests.factories import GameNightFactory, MatchFactory, UserFactory
 
 POINTS = {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}
@@ -104,7 +104,7 @@ def test_an_undo_that_fails_after_its_first_write_keeps_the_round(played):
 
 @pytest.mark.django_db(transaction=True)
 def test_an_import_that_fails_after_its_first_write_stores_no_night_no_player_no_match(played):
-    document = transfer.night_document(played.night)
+    document = exporting.night_document(played.night)
     newcomer = UserFactory(username="newcomer")  # owns no players yet: the import would add four
 
     def counts():
@@ -124,16 +124,16 @@ def test_an_import_that_fails_after_its_first_write_stores_no_night_no_player_no
         assert night_written(), "the fault must come after the first write"
         raise Injected
 
-    data = transfer.parse_night_file(transfer.dumps(document))
+    data = reading.parse_night_file(exporting.dumps(document))
     # The import's last write is the rounds' insert (the seats carry their standings already).
     with (
-        mock.patch("companion.transfer.services._insert_rounds", side_effect=fail_on_rounds),
+        mock.patch("companion.transfer.storing._insert_rounds", side_effect=fail_on_rounds),
         pytest.raises(Injected),
     ):
-        transfer.import_night(data, newcomer, newcomer)
+        storing.import_night(data, newcomer, newcomer)
     assert counts() == before == (1, 4, 1, 2)
     # Without the fault the same file goes in whole, so the test above failed for the right reason.
-    night = transfer.import_night(data, newcomer, newcomer)
+    night = storing.import_night(data, newcomer, newcomer)
     assert night.matches.get().rounds.count() == 2
 
 

@@ -16,7 +16,7 @@ from companion.demo.store import seed
 from companion.games.molotow import demo as molotow_demo
 from companion.models import GameNight, Match, Player, Seat
 from companion.play import standings
-from companion.transfer import services as transfer
+from companion.transfer import exporting
 from scoring.registry import ENGINES
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,7 @@ def run(*args, **options):
 
 def documents(owner):
     return [
-        transfer.night_document(night)
+        exporting.night_document(night)
         for night in GameNight.objects.filter(owner=owner).order_by("date", "pk")
     ]
 

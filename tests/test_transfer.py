@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from companion.models import GameNight, Match, Player, Round, Seat
 from companion.play.rounds import add_round, set_closed
 from companion.play.setup import create_match
-from companion.transfer import services as transfer
+from companion.transfer import exporting, reading, storing
 from tests.factories import GameNightFactory, PlayerFactory
 from tests.malformed import one_value_broken
 
@@ -354,7 +354,7 @@ def test_players_are_matched_by_name_in_any_case_and_the_rounds_follow_the_roste
     text = json.dumps(list(EXPECTED.values()))
     for name, spelling in (("Anna", "anna"), ("Beat", "beat"), ("Cla", "CLA")):
         text = text.replace(f'"{name}"', f'"{spelling}"')
-    assert transfer.night_document(night)["matches"] == json.loads(text)
+    assert exporting.night_document(night)["matches"] == json.loads(text)
     elfer = night.matches.get(game="elfer")
     assert [(seat.total, seat.won) for seat in elfer.seats.order_by("position")] == [
         (22, False),
@@ -479,8 +479,8 @@ def test_a_file_that_is_not_a_game_night_says_so(persona_client, content, messag
 )
 def test_names_the_app_would_not_seat_are_refused(players, message):
     match = {"game": "murlan", "players": players, "rounds": []}
-    with pytest.raises(transfer.NightFileError) as error:
-        transfer.read_night(night_file(match))
+    with pytest.raises(reading.NightFileError) as error:
+        reading.read_night(night_file(match))
     assert error.value.message == message
 
 
@@ -497,16 +497,14 @@ def test_submitting_without_a_file_asks_for_one(persona_client):
 @pytest.mark.parametrize("fault", ["seats", "rounds"])
 def test_a_failure_after_the_first_write_stores_nothing(full_night, outsider, fault):
     """Fault injection: the night, new players and the matches (and seats) are written before this fails."""
-    data = transfer.night_document(full_night)
+    data = exporting.night_document(full_night)
     before = stored_rows()
     if fault == "seats":
         patch = mock.patch.object(Seat.objects, "bulk_create", side_effect=RuntimeError("disk full"))
     else:
-        patch = mock.patch(
-            "companion.transfer.services._insert_rounds", side_effect=RuntimeError("disk full")
-        )
+        patch = mock.patch("companion.transfer.storing._insert_rounds", side_effect=RuntimeError("disk full"))
     with patch as broken, pytest.raises(RuntimeError, match="disk full"):
-        transfer.import_night(data, outsider, outsider)
+        storing.import_night(data, outsider, outsider)
     assert broken.called
     assert stored_rows() == before
 
@@ -661,7 +659,7 @@ def test_notes_may_run_over_several_lines(persona_client, owner):
 def test_a_night_with_one_broken_value_is_refused_only_with_a_night_file_error(text):
     night = '{"game_night": {"title": "x", "date": "2026-11-28"}, "matches": [' + text + "]}"
     try:
-        transfer.read_night(transfer.parse_night_file(night))
-    except transfer.NightFileError as error:
+        reading.read_night(reading.parse_night_file(night))
+    except reading.NightFileError as error:
         assert "\n" not in error.message and "\r" not in error.message
         assert error.message.startswith("match 1") or error.message.startswith("the file ")

@@ -12,7 +12,8 @@ import json
 from typing import Any
 
 from companion.models import GameNight
-from companion.transfer.services import MatchToImport, NightToImport, match_document, night_matches
+from companion.transfer.exporting import match_document, night_matches
+from companion.transfer.reading import MatchToImport, NightToImport
 from scoring.matchfile import match_document as file_document
 from scoring.matchfile import with_first_dealer
 

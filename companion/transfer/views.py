@@ -11,14 +11,14 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from companion.access import get_match_for_user, get_night_for_user
-from companion.transfer import services as transfer
+from companion.transfer import exporting, reading, storing
 from companion.transfer.duplicates import same_night
 from companion.transfer.forms import NightImportForm
 
 
 def download(content: str, content_type: str, filename: str) -> HttpResponse:
     response = HttpResponse(content, content_type=f"{content_type}; charset=utf-8")
-    response["Content-Disposition"] = transfer.attachment(filename)
+    response["Content-Disposition"] = exporting.attachment(filename)
     return response
 
 
@@ -26,8 +26,8 @@ def download(content: str, content_type: str, filename: str) -> HttpResponse:
 @require_GET
 def match_export_json(request, pk):
     match = get_match_for_user(request.user, pk)
-    document = transfer.dumps(transfer.match_document(match))
-    return download(document, "application/json", transfer.match_filename(match, "json"))
+    document = exporting.dumps(exporting.match_document(match))
+    return download(document, "application/json", exporting.match_filename(match, "json"))
 
 
 # Excel on Windows reads a CSV file as the local code page (Windows-1252) unless it starts
@@ -40,15 +40,17 @@ UTF8_BOM = "\ufeff"
 @require_GET
 def match_export_csv(request, pk):
     match = get_match_for_user(request.user, pk)
-    return download(UTF8_BOM + transfer.rounds_csv(match), "text/csv", transfer.match_filename(match, "csv"))
+    return download(
+        UTF8_BOM + exporting.rounds_csv(match), "text/csv", exporting.match_filename(match, "csv")
+    )
 
 
 @login_required
 @require_GET
 def night_export_json(request, pk):
     night = get_night_for_user(request.user, pk)
-    document = transfer.dumps(transfer.night_document(night))
-    return download(document, "application/json", transfer.night_filename(night, "json"))
+    document = exporting.dumps(exporting.night_document(night))
+    return download(document, "application/json", exporting.night_filename(night, "json"))
 
 
 PENDING = "night_import_pending"  # the session's file waiting for "keep both" after a duplicate was found
@@ -82,9 +84,9 @@ def night_import(request):
 
 def _import(request, content: bytes | str, context: dict, *, check_duplicate: bool):
     try:
-        data = transfer.parse_night_file(content)
+        data = reading.parse_night_file(content)
         if check_duplicate:
-            existing = same_night(transfer.read_night(data), request.user)
+            existing = same_night(reading.read_night(data), request.user)
             if existing is not None:
                 token = secrets.token_urlsafe(16)
                 text = content.decode("utf-8") if isinstance(content, bytes) else content
@@ -95,8 +97,8 @@ def _import(request, content: bytes | str, context: dict, *, check_duplicate: bo
                 }
                 context.update(duplicate=existing, pending=token)
                 return render(request, "transfer/import.html", context)
-        night = transfer.import_night(data, request.user, request.user)
-    except transfer.NightFileError as problem:
+        night = storing.import_night(data, request.user, request.user)
+    except reading.NightFileError as problem:
         context["error"] = problem.message
         return render(request, "transfer/import.html", context)
     count = night.matches.count()

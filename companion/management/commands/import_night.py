@@ -6,7 +6,8 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from companion.transfer.services import NightFileError, import_night, parse_night_file
+from companion.transfer.reading import NightFileError, parse_night_file
+from companion.transfer.storing import import_night
 
 
 class Command(BaseCommand):

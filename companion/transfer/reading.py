@@ -1,0 +1,293 @@
+"""Import, first half: reading a game night file and checking all of it, without touching the database.
+
+* **Everything is checked first.** :func:`read_night` reads the whole file: the
+  night's fields, then every match through ``scoring.matchfile.read_match`` and
+  its engine, then the checks a new match gets in the app
+  (``companion.play.setup.check_setup``: tidy names, at most 40 characters,
+  nobody seated twice in another spelling). The first problem becomes one
+  :class:`NightFileError` naming the match and the round (``match 2 (Murlan):
+  round 5: Dora is missing from the order``), in the reader's language.
+* **Bounded.** One file holds at most ``IMPORT_MAX_MATCHES`` matches,
+  ``IMPORT_MAX_ROUNDS`` rounds and ``IMPORT_MAX_PLAYERS`` different players
+  (settings.py); those are counted before anything else is read, so a huge
+  file is refused at once with a sentence naming the limit.
+* **Names and titles follow the name rule** (``scoring/names.py``): player
+  names through the engine, the night's title here. A NUL character
+  (``\\u0000``) in the place or notes is refused too: PostgreSQL cannot store
+  it, and SQLite must not store what PostgreSQL would refuse.
+
+What is read is stored by :mod:`companion.transfer.storing`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from companion.i18n.errors import described, error_text
+from companion.models import GameNight
+from companion.play.setup import SetupError, check_setup
+from scoring.base import FIRST_DEALER, ScoringError, Standings, quote
+from scoring.matchfile import parse_json, read_match
+from scoring.names import has_control, name_key, name_problem
+from scoring.registry import ENGINES, get_engine
+
+NIGHT_KEYS = ("game_night", "matches")
+NIGHT_FIELDS = ("title", "date", "place", "notes")
+TITLE_MAX = GameNight._meta.get_field("title").max_length
+PLACE_MAX = GameNight._meta.get_field("place").max_length
+ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+class NightFileError(ValueError):
+    """A game night file that cannot be imported; ``message`` is one sentence for the user."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class MatchToImport:
+    """One checked match of a file: seats as named in the file, options as stored."""
+
+    game: str
+    names: tuple[str, ...]
+    first_dealer: int
+    options: dict[str, Any]
+    rounds: list[dict[str, Any]]
+    result: Standings
+    ended: bool = False
+
+
+@dataclass(frozen=True)
+class NightToImport:
+    title: str
+    date: datetime.date
+    place: str
+    notes: str
+    matches: tuple[MatchToImport, ...]
+
+
+def parse_night_file(content: bytes | str) -> Any:
+    """The file's JSON, or a :class:`NightFileError` saying where the syntax breaks."""
+    try:
+        return parse_json(content)
+    except ScoringError as error:
+        raise NightFileError(error_text(error)) from None
+
+
+def read_night(data: Any) -> NightToImport:
+    """Check a whole game night file without touching the database."""
+    if not isinstance(data, Mapping):
+        raise NightFileError(
+            _("a game night file is a JSON object with “game_night” and “matches”, not %(what)s")
+            % {"what": described(data)}
+        )
+    if "game" in data and "players" in data and "game_night" not in data:
+        raise NightFileError(
+            _(
+                "this is the file of one match, not of a game night: export the whole night from its "
+                "page (“Download (JSON)”) and import that"
+            )
+        )
+    _known_keys(data, NIGHT_KEYS, "file")
+    for key in NIGHT_KEYS:
+        if key not in data:
+            raise NightFileError(_("the file has no “%(key)s”") % {"key": key})
+    night = data["game_night"]
+    if not isinstance(night, Mapping):
+        raise NightFileError(_("“game_night” must be an object, not %(what)s") % {"what": described(night)})
+    _known_keys(night, NIGHT_FIELDS, "night")
+    matches = data["matches"]
+    if not isinstance(matches, list):
+        raise NightFileError(_("“matches” must be a list, not %(what)s") % {"what": described(matches)})
+    check_size(matches)
+    return NightToImport(
+        title=_title(night),
+        date=_date(night),
+        place=_text(night, "place", PLACE_MAX),
+        notes=_text(night, "notes"),
+        matches=tuple(_read_match_at(number, raw) for number, raw in enumerate(matches, start=1)),
+    )
+
+
+def check_size(matches: list) -> None:
+    """Refuse a file larger than one import may be, before any match is read.
+
+    Counted on the raw file (cheap): the matches, the rounds of all of them, and the
+    different player names (by the name rule), as far as they are lists and text.
+    """
+    most = settings.IMPORT_MAX_MATCHES
+    if len(matches) > most:
+        raise NightFileError(
+            _(
+                "the file has %(count)d matches, but one import takes at most %(max)d: "
+                "split the night into several files"
+            )
+            % {"count": len(matches), "max": most}
+        )
+    raw_matches = [raw for raw in matches if isinstance(raw, Mapping)]
+    rounds = sum(len(raw["rounds"]) for raw in raw_matches if isinstance(raw.get("rounds"), list))
+    most = settings.IMPORT_MAX_ROUNDS
+    if rounds > most:
+        raise NightFileError(
+            _(
+                "the file's matches have %(count)d rounds in all, but one import takes at most %(max)d: "
+                "split the night into several files"
+            )
+            % {"count": rounds, "max": most}
+        )
+    names = {
+        name_key(name)
+        for raw in raw_matches
+        if isinstance(raw.get("players"), list)
+        for name in raw["players"]
+        if isinstance(name, str)
+    }
+    most = settings.IMPORT_MAX_PLAYERS
+    if len(names) > most:
+        raise NightFileError(
+            _(
+                "the file names %(count)d different players, but one import takes at most %(max)d: "
+                "split the night into several files"
+            )
+            % {"count": len(names), "max": most}
+        )
+
+
+def read_import_match(raw: Any) -> MatchToImport:
+    """One match of the file, checked as the engine and the match setup check it."""
+    match_file = read_match(raw)
+    result = match_file.score()
+    engine = get_engine(match_file.game)
+    names = tuple(match_file.players)
+    first_dealer = names.index(result.options[FIRST_DEALER])
+    try:
+        setup = check_setup(engine, names, first_dealer, match_file.options)
+    except SetupError as error:
+        raise ScoringError(error.message) from None
+    for name, tidy in zip(names, setup.names, strict=True):
+        if name != tidy:
+            raise ScoringError(
+                _("the name “%(name)s” has extra spaces: write it as “%(tidy)s”")
+                % {"name": name, "tidy": tidy}
+            )
+    return MatchToImport(
+        game=engine.key,
+        names=names,
+        first_dealer=first_dealer,
+        options=setup.options,
+        rounds=[dict(entry) for entry in match_file.rounds],
+        result=result,
+        ended=match_file.ended,
+    )
+
+
+def _read_match_at(number: int, raw: Any) -> MatchToImport:
+    try:
+        return read_import_match(raw)
+    except ScoringError as error:
+        game = raw.get("game") if isinstance(raw, Mapping) else None
+        if isinstance(game, str) and game in ENGINES:
+            where = _("match %(number)d (%(game)s)") % {"number": number, "game": ENGINES[game].title}
+        else:
+            where = _("match %(number)d") % {"number": number}
+        raise NightFileError(f"{where}: {error_text(error)}") from None
+
+
+def _known_keys(data: Mapping, allowed: Sequence[str], where: str) -> None:
+    """Refuse fields the format does not have, in the file (``where="file"``) or its game night."""
+    unknown = sorted(str(key) for key in data if key not in allowed)
+    if unknown:
+        count = len(unknown)
+        if where == "file":
+            message = ngettext(
+                "unknown field %(fields)s in the file", "unknown fields %(fields)s in the file", count
+            )
+        else:
+            message = ngettext(
+                "unknown field %(fields)s in the game night",
+                "unknown fields %(fields)s in the game night",
+                count,
+            )
+        raise NightFileError(message % {"fields": ", ".join(field_name(key) for key in unknown)})
+
+
+def field_name(key: str) -> str:
+    """A field of the file as a message names it, in the reader's quotation marks (“…”, «…»)."""
+    return quote(key, pgettext("quotation marks around a field name", "“”"))
+
+
+def _title(night: Mapping) -> str:
+    title = night.get("title")
+    if title is not None and not isinstance(title, str):
+        raise NightFileError(
+            _("the game night's %(field)s must be text, not %(what)s")
+            % {"field": field_name("title"), "what": described(title)}
+        )
+    if not isinstance(title, str) or not title.strip():
+        raise NightFileError(_("the game night needs a title"))
+    title = title.strip()
+    # A title follows the name rule (scoring/names.py, docs/match-format.md): no control
+    # character (NUL, which PostgreSQL cannot store, included) and something visible.
+    problem = name_problem(title)
+    if problem is not None and problem.code == "name.control":
+        raise NightFileError(_("the game night's title holds a control character such as a line break"))
+    if problem is not None:
+        raise NightFileError(_("the game night needs a title with a visible character"))
+    if len(title) > TITLE_MAX:
+        raise NightFileError(
+            _("the game night's title is longer than %(max)d characters") % {"max": TITLE_MAX}
+        )
+    return title
+
+
+def _date(night: Mapping) -> datetime.date:
+    if "date" not in night:
+        raise NightFileError(_("the game night has no date"))
+    value = night["date"]
+    try:
+        # Only YYYY-MM-DD: fromisoformat() would also take week dates and 20261127.
+        if not isinstance(value, str) or not ISO_DATE.fullmatch(value):
+            raise ValueError
+        return datetime.date.fromisoformat(value)
+    except ValueError:
+        raise NightFileError(
+            _("the game night's date must be a date like 2026-11-27, not %(what)s")
+            % {"what": described(value)}
+        ) from None
+
+
+def _text(night: Mapping, key: str, most: int | None = None) -> str:
+    value = night.get(key, "")
+    if not isinstance(value, str):
+        raise NightFileError(
+            _("the game night's %(field)s must be text, not %(what)s")
+            % {"field": field_name(key), "what": described(value)}
+        )
+    _no_nul(value, key)
+    # Notes may run over several lines; a place is one line. Other control characters only hide
+    # or break what the page shows.
+    if has_control(value, allowed="\n\r\t" if key == "notes" else ""):
+        raise NightFileError(_("the game night's %(field)s holds a control character") % {"field": key})
+    if most is not None and len(value) > most:
+        raise NightFileError(
+            _("the game night's %(field)s is longer than %(max)d characters") % {"field": key, "max": most}
+        )
+    return value
+
+
+def _no_nul(value: str, field: str) -> None:
+    if "\0" in value:
+        raise NightFileError(
+            _("the game night's %(field)s contains a NUL character (\\u0000), which cannot be stored")
+            % {"field": field}
+        )
