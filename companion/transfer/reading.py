@@ -125,26 +125,23 @@ def check_size(matches: list) -> None:
     Counted on the raw file (cheap): the matches, the rounds of all of them, and the
     different player names (by the name rule), as far as they are lists and text.
     """
-    most = settings.IMPORT_MAX_MATCHES
-    if len(matches) > most:
-        raise NightFileError(
-            _(
-                "the file has %(count)d matches, but one import takes at most %(max)d: "
-                "split the night into several files"
-            )
-            % {"count": len(matches), "max": most}
-        )
+    _within(
+        len(matches),
+        settings.IMPORT_MAX_MATCHES,
+        _(
+            "the file has %(count)d matches, but one import takes at most %(max)d: split the night into several files"
+        ),
+    )
     raw_matches = [raw for raw in matches if isinstance(raw, Mapping)]
     rounds = sum(len(raw["rounds"]) for raw in raw_matches if isinstance(raw.get("rounds"), list))
-    most = settings.IMPORT_MAX_ROUNDS
-    if rounds > most:
-        raise NightFileError(
-            _(
-                "the file's matches have %(count)d rounds in all, but one import takes at most %(max)d: "
-                "split the night into several files"
-            )
-            % {"count": rounds, "max": most}
-        )
+    _within(
+        rounds,
+        settings.IMPORT_MAX_ROUNDS,
+        _(
+            "the file's matches have %(count)d rounds in all, but one import takes at most %(max)d: "
+            "split the night into several files"
+        ),
+    )
     names = {
         name_key(name)
         for raw in raw_matches
@@ -152,15 +149,19 @@ def check_size(matches: list) -> None:
         for name in raw["players"]
         if isinstance(name, str)
     }
-    most = settings.IMPORT_MAX_PLAYERS
-    if len(names) > most:
-        raise NightFileError(
-            _(
-                "the file names %(count)d different players, but one import takes at most %(max)d: "
-                "split the night into several files"
-            )
-            % {"count": len(names), "max": most}
-        )
+    _within(
+        len(names),
+        settings.IMPORT_MAX_PLAYERS,
+        _(
+            "the file names %(count)d different players, but one import takes at most %(max)d: "
+            "split the night into several files"
+        ),
+    )
+
+
+def _within(count: int, most: int, message: str) -> None:
+    if count > most:
+        raise NightFileError(message % {"count": count, "max": most})
 
 
 def read_import_match(raw: Any) -> MatchToImport:
