@@ -324,7 +324,20 @@ class Round(models.Model):
         return f"{self.match} #{self.number}"
 
 
-class RoundChange(models.Model):
+class Change(models.Model):
+    """Who changed something and when: what a match's and a night's history have in common."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(_("when"), default=timezone.now)
+
+    class Meta:
+        abstract = True
+        ordering = ["-at", "-pk"]
+
+
+class RoundChange(Change):
     """The small history of a match: who added, changed or removed which round, from what to what."""
 
     class Action(models.TextChoices):
@@ -342,13 +355,8 @@ class RoundChange(models.Model):
     action = models.CharField(_("action"), max_length=8, choices=Action.choices)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    at = models.DateTimeField(_("when"), default=timezone.now)
 
-    class Meta:
-        ordering = ["-at", "-pk"]
+    class Meta(Change.Meta):
         verbose_name = _("round change")
         verbose_name_plural = _("round changes")
 
@@ -534,7 +542,7 @@ class PlayerLink(models.Model):
         return self.confirmed_at is not None
 
 
-class NightChange(models.Model):
+class NightChange(Change):
     """A night's own history: who changed its title, date, place or notes, or added a player."""
 
     class Action(models.TextChoices):
@@ -547,13 +555,8 @@ class NightChange(models.Model):
     action = models.CharField(_("action"), max_length=8, choices=Action.choices)
     # EDITED: {"field": [before, after], ...} (dates as ISO text); PLAYER_ADDED: {"name": ...}.
     detail = models.JSONField(_("detail"), default=dict, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    at = models.DateTimeField(_("when"), default=timezone.now)
 
-    class Meta:
-        ordering = ["-at", "-pk"]
+    class Meta(Change.Meta):
         verbose_name = _("night change")
         verbose_name_plural = _("night changes")
 
