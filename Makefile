@@ -10,7 +10,7 @@ PORT ?= 8000
 TEST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
-.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale audit backup messages css css-check
+.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale bench-import-load audit backup messages css css-check
 
 help:
 	@echo "make run            serve Companion on http://$(HOST):$(PORT)/ (SQLite in $(VAR)/)"
@@ -27,6 +27,7 @@ help:
 	@echo "make css            rebuild static/vendor/bootstrap/bootstrap.min.css: Bootstrap cut to what the pages use"
 	@echo "make css-check      fail when the committed CSS is not what make css builds (CI runs it)"
 	@echo "make bench-scale    two instances against one throwaway PostgreSQL: changes show at once on both"
+	@echo "make bench-import-load  two tables save rounds while the largest import runs (BENCH_ARGS=\"--runs 5\")"
 	@echo "make audit          Lighthouse (mobile) on the start page and a scoreboard (prints scores)"
 
 # Reinstall only when the dependencies (or this recipe) change, so a second `make run` starts at once.
@@ -104,6 +105,9 @@ bench-scoring: $(VENV)/.installed
 
 bench-load: $(VENV)/.installed
 	$(PY) -m tests.benchmarks.bench_load
+
+bench-import-load: $(VENV)/.installed
+	$(PY) -m tests.benchmarks.bench_import_load $(BENCH_ARGS)
 
 # Two instances on two ports against one throwaway PostgreSQL (.ci/postgres.sh; its exit
 # status 3 means PostgreSQL cannot be started here, and the rehearsal is skipped).
