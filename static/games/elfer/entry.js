@@ -15,7 +15,9 @@
 
   function cardsOf(text) {
     var parts = text.trim().split(CARD_SEPARATORS).filter(function (part) { return part !== ""; });
-    if (!parts.every(function (part) { return /^[+-]?\d+$/.test(part); })) return null;
+    // A card's value has one or two digits; anything longer is no card (the save says why), and
+    // its sum would only run the live score off the phone's edge ("= -1e+30").
+    if (!parts.every(function (part) { return /^[+-]?\d{1,2}$/.test(part); })) return null;
     return parts.map(function (part) { return parseInt(part, 10); });
   }
 

@@ -1,0 +1,54 @@
+"""The Elfer raus! hand field on a phone: "none" looks like a placeholder,
+a value that is no card keeps the line inside the screen, and the small radios (went out, deals
+first) have thumb-high targets."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.factories import MatchFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SIX = ["Anna", "Beat", "Cla", "Dora", "Ernst", "Gion"]
+HEIGHT = "el => el.getBoundingClientRect().height"
+
+
+@pytest.fixture
+def elfer(logged_in, night):
+    match = MatchFactory(night=night, game="elfer", names=SIX)
+    logged_in.goto(match.get_absolute_url())
+    return logged_in
+
+
+def test_none_looks_like_a_placeholder_not_a_typed_hand(elfer):
+    field = elfer.get_by_label("Cards left in Anna's hand")
+    assert field.get_attribute("placeholder") == "none"
+    placeholder = field.evaluate("el => getComputedStyle(el, '::placeholder').fontStyle")
+    typed, hint = field.evaluate(
+        "el => [getComputedStyle(el).color, getComputedStyle(el, '::placeholder').color]"
+    )
+    assert placeholder == "italic"
+    assert hint != typed
+
+
+def test_a_value_that_is_no_card_keeps_the_line_on_the_screen(elfer):
+    elfer.get_by_label("Cards left in Beat's hand").fill("1" * 31)
+    score = elfer.locator('.elfer-score[data-score-for="1"]')
+    expect(score).to_have_text("= ?")
+    assert score.evaluate("el => el.getBoundingClientRect().right") <= 390
+    assert elfer.evaluate("document.documentElement.scrollWidth") == 390
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 844, "height": 390}])
+def test_went_out_is_a_thumb_high_target(elfer, size):
+    elfer.set_viewport_size(size)
+    heights = elfer.locator(".went-out-check .form-check-label").evaluate_all(f"els => els.map({HEIGHT})")
+    assert len(heights) == 6 and min(heights) >= 44, heights
+
+
+def test_deals_first_is_a_thumb_high_target(logged_in, night):
+    logged_in.goto(f"/nights/{night.pk}/matches/new/")
+    labels = logged_in.locator(".dealer-choice .form-check-label:visible")
+    expect(labels.first).to_be_visible()
+    heights = labels.evaluate_all(f"els => els.map({HEIGHT})")
+    assert heights and min(heights) >= 44, heights
