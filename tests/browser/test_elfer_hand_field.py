@@ -20,6 +20,23 @@ def elfer(logged_in, night):
     return logged_in
 
 
+def test_a_hand_of_five_cards_fits_its_field_with_six_players(elfer):
+    field = elfer.get_by_label("Cards left in Anna's hand")
+    field.fill("3 17 21 5 9")
+    assert field.evaluate("el => [el.scrollWidth <= el.clientWidth, el.clientWidth]")[0]
+    elfer.get_by_label("Anna went out").check()  # the small words under the radio still check it
+    expect(elfer.get_by_label("Anna went out")).to_be_checked()
+
+
+def test_a_hand_of_five_cards_fits_its_field_in_german_too(german_logged_in, night):
+    match = MatchFactory(night=night, game="elfer", names=SIX)
+    german_logged_in.goto(match.get_absolute_url())
+    field = german_logged_in.locator(".cards-in-hand").first
+    field.fill("3 17 21 5 9")
+    expect(german_logged_in.locator(".elfer-score").first).to_have_text("= \N{MINUS SIGN}55")
+    assert field.evaluate("el => el.scrollWidth <= el.clientWidth")
+
+
 def test_none_looks_like_a_placeholder_not_a_typed_hand(elfer):
     field = elfer.get_by_label("Cards left in Anna's hand")
     assert field.get_attribute("placeholder") == "none"
