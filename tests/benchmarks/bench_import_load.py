@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import itertools
 import json
 import re
 import secrets
@@ -35,6 +36,7 @@ from tests.benchmarks.bench_load import CSRF, Browser
 from tests.benchmarks.served import Server, serve
 
 SAVE_BUDGET_SECONDS = 5.0
+UPLOADS = itertools.count(1)  # numbers the nights of all runs: each upload is a new night
 FORM_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
@@ -125,10 +127,8 @@ class Importer:
     def upload(self) -> tuple[int, float]:
         # Each upload is another night (its own title): the same night twice would be asked about
         # first ("keep both or stop?"), which a real table's import is not.
-        self.uploads = getattr(self, "uploads", 0) + 1
-        content = self.content.replace(
-            b'"Imported under load"', f'"Imported under load {self.uploads}"'.encode(), 1
-        )
+        title = f'"Imported under load {next(UPLOADS)}"'.encode()
+        content = self.content.replace(b'"Imported under load"', title, 1)
         page = self.browser.request("GET", "/nights/import/")
         token = FORM_TOKEN.search(page.body.decode())
         if page.status != 200 or not token:
