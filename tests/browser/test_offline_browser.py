@@ -9,6 +9,7 @@ import re
 
 import pytest
 from django.contrib.sessions.models import Session
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from companion.models import Match, Round
@@ -75,8 +76,16 @@ def open_match(page, match):
 def ready_for_offline(page):
     """Wait until the service worker controls the page (it keeps the page's copy from then on)."""
     # A function, not an expression: the page's CSP forbids the eval an expression needs.
-    # Installing it fetches the whole app shell: give a busy machine time for that.
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    # Installing it fetches the whole app shell, and one fetch that fails on a busy machine
+    # fails the install until the next visit: so wait, and visit again, as a person would.
+    for attempt in range(3):
+        try:
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+            break
+        except PlaywrightTimeoutError:
+            if attempt == 2:
+                raise
+            page.reload()
     page.reload()  # now fetched through the worker, which keeps a copy
 
 
