@@ -51,3 +51,27 @@ def test_a_forty_letter_name_never_widens_a_match_page(logged_in, night, owner, 
     assert widths(page, urls) == dict.fromkeys(urls, 390)
     page.set_viewport_size({"width": 844, "height": 390})
     assert widths(page, urls) == dict.fromkeys(urls, 844)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_forty_letter_name_never_widens_the_review_pages(request, night, owner, language):
+    """Nights, a night and its report, players, a player and the leaderboard (German words are longer)."""
+    page = request.getfixturevalue("logged_in" if language == "en" else "german_logged_in")
+    from django.urls import reverse
+
+    from companion.models import Player
+    from tests.factories import play_match
+
+    play_match(night, "murlan", NAMES, [{"order": NAMES}] * 7)
+    play_match(night, "molotow", NAMES, [FIRST_ROUND["molotow"]] * 12)
+    long = Player.objects.get(name=LONG)
+    urls = [
+        reverse("night_list"),
+        night.get_absolute_url(),
+        reverse("night_report", args=[night.pk]),
+        reverse("player_list"),
+        reverse("player_detail", args=[long.pk]),
+        reverse("player_detail", args=[Player.objects.get(name="Beat").pk]),
+        reverse("leaderboard"),
+    ]
+    assert widths(page, urls) == dict.fromkeys(urls, 390)
