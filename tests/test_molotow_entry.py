@@ -110,10 +110,10 @@ def test_negative_points_are_the_engines_to_refuse(persona_client, molotow):
 def test_empty_or_wordy_fields_are_required_whole_numbers(persona_client, molotow):
     html = add_deal(persona_client("owner"), molotow, 1, 90, "", "abc", 24).content.decode()
     # By Save, the first problem with its field (the field may be out of sight on a phone).
-    assert "Please check the entry: Beat: This field is required." in html
+    assert "Please check the entry: Beat: Missing" in html
     points_1 = re.search(r"<input[^>]*name=\"points_1\"[^>]*>", html).group(0)
     assert 'aria-invalid="true"' in points_1 and 'aria-describedby="id_points_1_error"' in points_1
-    assert 'id="id_points_1_error">This field is required.' in html
+    assert 'id="id_points_1_error">Missing' in html
     assert 'id="id_points_2_error">Enter a whole number.' in html
     assert 'value="abc"' in html
     assert not Round.objects.exists()
@@ -278,3 +278,10 @@ def test_the_points_row_keeps_seat_order_whatever_the_stored_order(persona_clien
     row = re.search(r'<tr class="molotow-points-row">(.*?)</tr>', page, re.S).group(1)
     assert re.findall(r'<td class="text-end">(\d*)</td>', row) == ["90", "9", "34", "24"]
     assert standings(molotow).totals == {"Anna": 1, "Beat": 1, "Cla": -1, "Dora": -1}
+
+
+def test_an_empty_deal_asks_for_the_card_points_once(persona_client, molotow):
+    html = add_deal(persona_client("owner"), molotow, 1, "", "", "", "").content.decode()
+    assert html.count("Enter each player&#x27;s card points: 157 in all.") == 2  # by the fields and by Save
+    assert "Missing" not in html
+    assert not Round.objects.exists()

@@ -333,8 +333,9 @@ def invalid_entry_text(form) -> str:
     """
     if form.non_field_errors():
         return " ".join(form.non_field_errors())
-    for name, errors in form.errors.items():
-        if name in form.fields and errors:
+    for name in form.fields:  # the first field in the form's order, as a person reads it
+        errors = form.errors.get(name)
+        if errors:
             return _("Please check the entry: %(field)s: %(error)s") % {
                 "field": form.fields[name].label or name,
                 "error": errors[0],

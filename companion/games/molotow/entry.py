@@ -32,6 +32,8 @@ class MolotowEntryForm(EntryForm):
         for seat, name in enumerate(self.players):
             self.fields[f"points_{seat}"] = forms.IntegerField(
                 label=name,
+                # A missing value is said in clean(): once for an empty deal, else under the field.
+                required=False,
                 # A text field with a numeric keyboard: type=number would change the value on a
                 # scroll and lets "e" and "-" through on some phones.
                 widget=forms.TextInput(
@@ -41,6 +43,7 @@ class MolotowEntryForm(EntryForm):
                         "pattern": "[0-9]*",
                         "autocomplete": "off",
                         "maxlength": "3",
+                        "required": True,  # said to screen readers; the form checks it (clean)
                         "data-seat": str(seat),
                     }
                 ),
@@ -54,6 +57,18 @@ class MolotowEntryForm(EntryForm):
             required=False,
             widget=forms.RadioSelect(attrs={"class": "form-check-input"}),
         )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        names = [f"points_{seat}" for seat in range(len(self.players))]
+        missing = [name for name in names if data.get(name) is None and name not in self.errors]
+        if len(missing) == len(names):
+            raise forms.ValidationError(
+                _("Enter each player's card points: %(total)s in all.") % {"total": ALL_POINTS}
+            )
+        for name in missing:
+            self.add_error(name, _("Missing"))
+        return data
 
     def point_fields(self):
         return [self[f"points_{seat}"] for seat in range(len(self.players))]
