@@ -69,3 +69,19 @@ def test_deals_first_is_a_thumb_high_target(logged_in, night):
     expect(labels.first).to_be_visible()
     heights = labels.evaluate_all(f"els => els.map({HEIGHT})")
     assert heights and min(heights) >= 44, heights
+
+
+def test_six_letter_names_show_whole_beside_their_hands(german_logged_in, night):
+    page = german_logged_in
+    names = ["Anna", "Beat", "Cla", "Dora", "Ernst", "Fränzi"]
+    match = MatchFactory(night=night, game="elfer", names=names)
+    page.goto(match.get_absolute_url())
+    # The text's own width (a Range), against the room its cell gives it: an ellipsis means less room.
+    cut = page.locator(".elfer-player-name").evaluate_all(
+        """(cells) => cells.filter((cell) => {
+             const range = document.createRange();
+             range.selectNodeContents(cell);
+             return range.getBoundingClientRect().width > cell.getBoundingClientRect().width;
+           }).map((cell) => cell.textContent.trim())"""
+    )
+    assert cut == []
