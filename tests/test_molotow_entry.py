@@ -285,3 +285,10 @@ def test_an_empty_deal_asks_for_the_card_points_once(persona_client, molotow):
     assert html.count("Enter each player&#x27;s card points: 157 in all.") == 2  # by the fields and by Save
     assert "Missing" not in html
     assert not Round.objects.exists()
+
+
+def test_a_broken_hidden_round_number_names_no_field_a_person_cannot_see(persona_client, molotow):
+    html = add_deal(persona_client("owner"), molotow, "x", 90, 9, 34, 24).content.decode()
+    assert "Please check the entry." in html
+    assert "Please check the entry: number" not in html
+    assert not Round.objects.exists()

@@ -333,11 +333,11 @@ def invalid_entry_text(form) -> str:
     """
     if form.non_field_errors():
         return " ".join(form.non_field_errors())
-    for name in form.fields:  # the first field in the form's order, as a person reads it
-        errors = form.errors.get(name)
-        if errors:
+    for field in form.visible_fields():  # the first in the form's order, as a person reads it
+        if field.errors:
             return _("Please check the entry: %(field)s: %(error)s") % {
-                "field": form.fields[name].label or name,
-                "error": errors[0],
+                "field": field.label,
+                "error": field.errors[0],
             }
+    # Only a hidden field (the round's number or key) can be wrong: nothing a person typed.
     return _("Please check the entry.")
