@@ -2,8 +2,8 @@
 
 Starts a ``make serve``-style gunicorn on 127.0.0.1 (tests/benchmarks/served.py:
 companion/gunicorn_conf.py, DEBUG off, a throwaway SQLite database), seeds a
-night, then runs 1, 4 and 20 concurrent clients (threads with keep-alive
-connections that accept gzip, standard library only) for a fixed time per page:
+night, then runs 1, 4 and 20 concurrent clients (keep-alive connections that
+accept gzip, on one asyncio event loop) for a fixed time per page:
 
 * ``floor``: the players page, the lightest page a logged-in person opens;
 * ``scoreboard 5`` and ``scoreboard 30``: the page of a Molotow match 5 and 30
@@ -11,6 +11,22 @@ connections that accept gzip, standard library only) for a fixed time per page:
 * ``fragment 30``: the same scoreboard as htmx asks for it (``HX-Request``);
 * ``save`` and ``undo``: each client saves deal 11 of its own Molotow match
   (10 deals in) as the htmx form does, then undoes it, and again.
+
+How the clients run, and why: the benchmark shares the machine's cores with
+the server, so its clients must cost the same per request at any count, or 20
+clients would measure the generator rather than the server. They are
+coroutines on one asyncio event loop in one thread, each with its own
+keep-alive connection and a minimal HTTP/1.1 client on asyncio streams
+(:class:`Client`: status line, headers, a Content-Length body, which gunicorn
+always sends here; standard library only). Each still checks every answer
+(status, the expected words in the decompressed body, gzip) and reads its
+``Server-Timing``. Until this round they were threads with ``http.client``; that
+was cheap too (0.5-0.7 ms of processor time per request at 4 and at 20, against
+7-10 ms in the workers), but one thread has no lock to wait for between
+clients. Each phase also says what it cost beside the server, from /proc: the
+processor time of the workers and of the clients per request, and the cores
+every other process used meanwhile; when those exceed 0.2 cores during the
+4- or 20-client scoreboard, the comparison of their req/s says so.
 
 What a request costs the server is read from each response's ``Server-Timing``
 (``cpu``: the processor time of the request's thread inside Django), so the
@@ -35,15 +51,18 @@ The exit status is 1 when a request failed, not when a goal is missed.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import gzip
 import http.client
 import json
+import os
 import re
 import statistics
-import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 from tests.benchmarks.served import Server, serve
@@ -68,6 +87,10 @@ class Phase:
     plain_html: int = 0  # HTML answers that came back uncompressed
     seconds: float = 0.0
     held: dict[int, int] = field(default_factory=dict)  # connections per worker, mid-phase
+    client_cpu: float = 0.0  # s of processor time the benchmark process (the clients) used
+    server_cpu: float = 0.0  # s of processor time the gunicorn workers used
+    other_cpu: float = 0.0  # s of processor time every other process on the machine used
+    requests_in_run: int = 0  # of this phase and the phases measured with it (save and undo)
 
     def quantile(self, q: float) -> float:
         ordered = sorted(self.latencies)
@@ -76,6 +99,10 @@ class Phase:
     @property
     def rate(self) -> float:
         return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+    def per_request(self, seconds: float) -> float:
+        """ms of ``seconds`` (processor time over the run) per request of the run."""
+        return seconds * 1000 / self.requests_in_run if self.requests_in_run else float("nan")
 
     @property
     def cpu_median(self) -> float:
@@ -91,8 +118,40 @@ class Answer:
     head: int = 0  # of which the status line and the headers
 
 
+def outgoing(cookies: dict[str, str], accept: str, body, headers) -> tuple[dict[str, str], bytes | None]:
+    """The headers and the body of a request as a browser sends it (the cookies, form data)."""
+    headers = {
+        "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items()),
+        "Accept-Encoding": accept,
+        **(headers or {}),
+    }
+    payload = None
+    if body is not None:
+        payload = urlencode(body).encode()
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    return headers, payload
+
+
+def answer(status: int, headers: list[tuple[str, str]], raw: bytes, cookies: dict[str, str]) -> Answer:
+    """A response as the client sees it: cookies kept, the body decompressed, its bytes on the wire."""
+    received = {}
+    for header, value in headers:
+        received[header.lower()] = value
+        if header.lower() == "set-cookie":
+            name, _, rest = value.partition("=")
+            cookies[name] = rest.split(";", 1)[0]
+    # The status line, the headers (less Server-Timing, which only the benchmark asks for), the body.
+    head = 17 + sum(len(k) + len(v) + 4 for k, v in headers if k.lower() != "server-timing")
+    body = gzip.decompress(raw) if received.get("content-encoding") == "gzip" else raw
+    return Answer(status, body, received, len(raw) + head, head)
+
+
 class Browser:
-    """One client: a keep-alive connection that accepts gzip, the session cookie, the CSRF cookie."""
+    """One client: a keep-alive connection that accepts gzip, the session cookie, the CSRF cookie.
+
+    Blocking (http.client): for a few requests in a row, as the first load, the other
+    benchmarks and the audit make them. Many clients at once run as :class:`Client`.
+    """
 
     def __init__(self, base: str, session_cookie: str):
         parts = urlsplit(base)
@@ -101,15 +160,7 @@ class Browser:
         self.cookies = {"sessionid": session_cookie.split("=", 1)[1]}
 
     def request(self, method, path, body=None, headers=None, accept="gzip") -> Answer:
-        headers = {
-            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
-            "Accept-Encoding": accept,
-            **(headers or {}),
-        }
-        payload = None
-        if body is not None:
-            payload = urlencode(body)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        headers, payload = outgoing(self.cookies, accept, body, headers)
         try:
             self.connection.request(method, path, body=payload, headers=headers)
             response = self.connection.getresponse()
@@ -119,19 +170,71 @@ class Browser:
             self.connection.request(method, path, body=payload, headers=headers)
             response = self.connection.getresponse()
         raw = response.read()
-        received = {}
-        for header, value in response.getheaders():
-            received[header.lower()] = value
-            if header.lower() == "set-cookie":
-                name, _, rest = value.partition("=")
-                self.cookies[name] = rest.split(";", 1)[0]
-        # The status line, the headers (less Server-Timing, which only the benchmark asks for), the body.
-        head = 17 + sum(len(k) + len(v) + 4 for k, v in response.getheaders() if k != "Server-Timing")
-        body = gzip.decompress(raw) if received.get("content-encoding") == "gzip" else raw
-        return Answer(response.status, body, received, len(raw) + head, head)
+        return answer(response.status, response.getheaders(), raw, self.cookies)
 
     def close(self):
         self.connection.close()
+
+
+class Client:
+    """One of many clients at once: :class:`Browser`'s keep-alive connection, on asyncio streams.
+
+    A minimal HTTP/1.1 client: it writes the request, reads the status line, the headers
+    and exactly Content-Length bytes of body (gunicorn sends Content-Length for every
+    Companion answer; one without, or chunked, is an error here rather than a guess).
+    """
+
+    def __init__(self, base: str, session_cookie: str):
+        parts = urlsplit(base)
+        self.host, self.port = parts.hostname, parts.port
+        self.cookies = {"sessionid": session_cookie.split("=", 1)[1]}
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def request(self, method, path, body=None, headers=None, accept="gzip") -> Answer:
+        headers, payload = outgoing(self.cookies, accept, body, headers)
+        message = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        message += [f"{k}: {v}" for k, v in headers.items()]
+        if payload is not None:
+            message.append(f"Content-Length: {len(payload)}")
+        wire = ("\r\n".join(message) + "\r\n\r\n").encode("latin-1") + (payload or b"")
+        async with asyncio.timeout(30):
+            reused = self.streams is not None
+            try:
+                return await self.exchange(wire)
+            except (asyncio.IncompleteReadError, ConnectionResetError, BrokenPipeError):
+                if not reused:
+                    raise
+                # The server closed an idle keep-alive connection: a browser opens a new one and retries.
+                self.close()
+                return await self.exchange(wire)
+
+    async def exchange(self, wire: bytes) -> Answer:
+        if self.streams is None:
+            self.streams = await asyncio.open_connection(self.host, self.port)
+        reader, writer = self.streams
+        writer.write(wire)
+        await writer.drain()
+        status_line = (await reader.readuntil(b"\r\n")).decode("latin-1")
+        version, _, rest = status_line.partition(" ")
+        status = rest[:3]
+        if not version.startswith("HTTP/1.") or not status.isdigit():
+            raise http.client.BadStatusLine(status_line)
+        received = []
+        while (line := await reader.readuntil(b"\r\n")) != b"\r\n":
+            name, _, value = line.decode("latin-1").partition(":")
+            received.append((name.strip(), value.strip()))
+        fields = {name.lower(): value for name, value in received}
+        if "content-length" not in fields or "chunked" in fields.get("transfer-encoding", ""):
+            raise http.client.HTTPException(f"an answer without Content-Length: {status_line.strip()}")
+        raw = await reader.readexactly(int(fields["content-length"]))
+        if fields.get("connection", "").lower() == "close":
+            self.close()
+        return answer(int(status), received, raw, self.cookies)
+
+    def close(self):
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
 
 
 def record(phase: Phase, answer: Answer, began: float) -> None:
@@ -146,55 +249,82 @@ def record(phase: Phase, answer: Answer, began: float) -> None:
         phase.plain_html += 1
 
 
-def run_phase(
-    server: Server,
-    phases: list[Phase],
-    seconds: float,
-    step: Callable[[Browser, int], None],
-    prepare: Callable[[Browser, int], None] | None = None,
-) -> None:
-    """``clients`` threads call ``step`` in a loop for ``seconds``; steps record into ``phases``."""
-    clients = phases[0].clients
-    browsers = [Browser(server.base, server.session_cookie) for _ in range(clients)]
-    for index, browser in enumerate(browsers):
-        if prepare:
-            prepare(browser, index)
-    start = threading.Barrier(clients + 1)
-    stop = threading.Event()
+def workers_cpu(server: Server) -> float:
+    """Processor time (user and system, all threads) the gunicorn workers have used so far, in s."""
+    total = 0
+    for pid in server.instances[0].workers():
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / os.sysconf("SC_CLK_TCK")
 
-    def client(index: int):
-        start.wait()
+
+def machine_cpu() -> float:
+    """Processor time the whole machine has spent busy so far (all cores, every process), in s."""
+    ticks = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")  # less idle and iowait
+
+
+Step = Callable[[Client, int], Awaitable[None]]
+
+
+def run_phase(
+    server: Server, phases: list[Phase], seconds: float, step: Step, prepare: Step | None = None
+) -> None:
+    """``clients`` clients await ``step`` in a loop for ``seconds``; steps record into ``phases``."""
+    asyncio.run(clients_run(server, phases, seconds, step, prepare))
+
+
+async def clients_run(
+    server: Server, phases: list[Phase], seconds: float, step: Step, prepare: Step | None
+) -> None:
+    clients = [Client(server.base, server.session_cookie) for _ in range(phases[0].clients)]
+    for index, client in enumerate(clients):
+        if prepare:
+            await prepare(client, index)
+    stop = asyncio.Event()
+
+    async def loop(index: int):
         while not stop.is_set():
             try:
-                step(browsers[index], index)
-            except (OSError, http.client.HTTPException) as error:
+                await step(clients[index], index)
+            except (
+                OSError,
+                EOFError,
+                TimeoutError,
+                asyncio.LimitOverrunError,
+                http.client.HTTPException,
+            ) as error:
                 phases[0].errors.append(f"{type(error).__name__}: {error}")
-                browsers[index].close()
+                clients[index].close()
 
-    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
-    for thread in threads:
-        thread.start()
-    start.wait()
     began = time.perf_counter()
-    time.sleep(seconds / 2)
-    held = dict(server.instances[0].connections())
-    time.sleep(seconds / 2)
+    client_began, server_began, machine_began = time.process_time(), workers_cpu(server), machine_cpu()
+    tasks = [asyncio.create_task(loop(index)) for index in range(len(clients))]
+    await asyncio.sleep(seconds / 2)
+    # Read from /proc in a thread, so that the clients keep going meanwhile.
+    held = dict(await asyncio.to_thread(server.instances[0].connections))
+    await asyncio.sleep(seconds / 2)
     stop.set()
-    for thread in threads:
-        thread.join()
+    await asyncio.gather(*tasks)  # the requests under way finish, and count
+    client_cpu, server_cpu = time.process_time() - client_began, workers_cpu(server) - server_began
+    machine = machine_cpu() - machine_began
     for phase in phases:
         phase.seconds = time.perf_counter() - began
         phase.held = held
-    for browser in browsers:
-        browser.close()
+        phase.client_cpu, phase.server_cpu = client_cpu, server_cpu
+        phase.other_cpu = max(0.0, machine - client_cpu - server_cpu)
+        phase.requests_in_run = sum(len(p.latencies) for p in phases)
+    for client in clients:
+        client.close()
 
 
-def timed_get(phase: Phase, path: str, expect: bytes, htmx: bool = False):
+def timed_get(phase: Phase, path: str, expect: bytes, htmx: bool = False) -> Step:
     headers = {"HX-Request": "true"} if htmx else {}
 
-    def step(browser: Browser, index: int):
+    async def step(client: Client, index: int):
         began = time.perf_counter()
-        answer = browser.request("GET", path, headers=headers)
+        answer = await client.request("GET", path, headers=headers)
         record(phase, answer, began)
         if answer.status != 200 or expect not in answer.body or (htmx and b"<html" in answer.body):
             phase.errors.append(f"GET {path}: {answer.status}")
@@ -209,38 +339,36 @@ class SaveUndo:
         self.server, self.save, self.undo = server, save, undo
         self.tokens: dict[int, str] = {}
         self.saved = self.undone = 0
-        self.lock = threading.Lock()
 
     def match(self, index: int) -> int:
         return self.server.post_matches[index]
 
-    def prepare(self, browser: Browser, index: int):
-        answer = browser.request("GET", f"/matches/{self.match(index)}/")
+    async def prepare(self, client: Client, index: int):
+        answer = await client.request("GET", f"/matches/{self.match(index)}/")
         found = CSRF.search(answer.body.decode())
         if answer.status != 200 or not found:
             raise RuntimeError(f"no CSRF token on the match page ({answer.status})")
         self.tokens[index] = found.group(1)
 
-    def step(self, browser: Browser, index: int):
+    async def step(self, client: Client, index: int):
         headers = {"X-CSRFToken": self.tokens[index], "HX-Request": "true"}
         deal = {"number": 11, "points_0": 90, "points_1": 9, "points_2": 34, "points_3": 24, "draw_loser": ""}
         began = time.perf_counter()
-        answer = browser.request("POST", f"/matches/{self.match(index)}/rounds/", deal, headers)
+        answer = await client.request("POST", f"/matches/{self.match(index)}/rounds/", deal, headers)
         record(self.save, answer, began)
         if answer.status != 200 or b"Round 12 of" not in answer.body:
             self.save.errors.append(f"save: {answer.status}")
             return
         began = time.perf_counter()
-        answer = browser.request(
+        answer = await client.request(
             "POST", f"/matches/{self.match(index)}/rounds/undo/", {"number": 11}, headers
         )
         record(self.undo, answer, began)
         if answer.status != 200 or b"Round 11 of" not in answer.body:
             self.undo.errors.append(f"undo: {answer.status}")
             return
-        with self.lock:
-            self.saved += 1
-            self.undone += 1
+        self.saved += 1
+        self.undone += 1
 
 
 def first_load(server: Server, path: str) -> tuple[int, list[tuple[str, int, int]]]:
@@ -271,6 +399,25 @@ def offline_fill(server: Server, loaded: set[str]) -> dict[str, int]:
     }
     browser.close()
     return {"/sw.js": script.wire, **fetched}
+
+
+QUIET = 0.2  # cores other processes may use before a comparison of req/s says it was disturbed
+
+
+def fairness(few: Phase, many: Phase) -> str:
+    """What the req/s of ``many`` clients against ``few`` depended on besides the server itself."""
+    lines = [
+        f"  Scoreboard 30 at {few.clients} and {many.clients} clients, per request: the workers used "
+        f"{few.per_request(few.server_cpu):.2f} and {many.per_request(many.server_cpu):.2f} ms of processor "
+        f"time, the clients {few.per_request(few.client_cpu):.2f} and {many.per_request(many.client_cpu):.2f} ms; "
+        f"other processes used {few.other_cpu / few.seconds:.2f} and {many.other_cpu / many.seconds:.2f} cores."
+    ]
+    if max(few.other_cpu / few.seconds, many.other_cpu / many.seconds) > QUIET:
+        lines.append(
+            f"  NOTE: other processes used more than {QUIET} cores during one of the two phases, so their "
+            "req/s compare the machine's other work as much as the server: run again on a quiet machine."
+        )
+    return "\n".join(lines)
 
 
 def verdict(ok: bool) -> str:
@@ -334,15 +481,23 @@ def main() -> int:
     floor = cost("floor /players/")
     print(
         f"\n{'phase':<20} {'clients':>7} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} "
-        f"{'cpu ms':>7} {'vs floor':>8} {'errors':>6}  connections per worker (mid-phase)"
+        f"{'cpu ms':>7} {'vs floor':>8} {'errors':>6} {'workers':>7} {'clients':>7} {'others':>6}  "
+        "connections per worker (mid-phase)"
     )
     for phase in phases:
         held = " ".join(str(n) for n in sorted(phase.held.values(), reverse=True))
         print(
             f"{phase.name:<20} {phase.clients:>7} {len(phase.latencies):>8} {phase.rate:>7.1f} "
             f"{phase.quantile(0.5):>7.1f} {phase.quantile(0.95):>7.1f} {phase.cpu_median:>7.2f} "
-            f"{phase.cpu_median / floor:>7.2f}x {len(phase.errors):>6}  {held}"
+            f"{phase.cpu_median / floor:>7.2f}x {len(phase.errors):>6} "
+            f"{phase.per_request(phase.server_cpu):>7.2f} {phase.per_request(phase.client_cpu):>7.2f} "
+            f"{phase.other_cpu / phase.seconds:>6.2f}  {held}"
         )
+    print(
+        "(cpu ms: the median Server-Timing cpu of a request; workers and clients: processor time of the "
+        "gunicorn workers and of this benchmark's clients per request, from /proc; others: cores that "
+        "every other process on the machine used meanwhile)"
+    )
     for phase in phases:
         for error in sorted(set(phase.errors))[:3]:
             print(f"  {phase.name} ({phase.clients} clients): {error}")
@@ -406,6 +561,8 @@ def main() -> int:
     print(f"\nGoals (issue 17; cost = median server CPU per request, floor {floor:.2f} ms):")
     for text, ok in goals:
         print(f"  {verdict(ok)}  {text}")
+    if busy and 4 in counts:
+        print(fairness(of("scoreboard 30", 4)[0], busy))
     return 1 if errors else 0
 
 
