@@ -242,14 +242,38 @@ def entry_form(match: Match, result: Standings, data=None, *, initial=None):
     )
 
 
+def rows_to_add(shown: list[RoundRow], rows: list[RoundRow]) -> list[RoundRow] | None:
+    """The rows a page that shows ``shown`` lacks to show ``rows``; None when it must be redrawn.
+
+    Only new rounds at the end: every earlier row must be exactly as the page has it (the
+    rows are compared, so a game whose earlier rows change with a later round is redrawn).
+    """
+    if not shown or len(rows) <= len(shown) or rows[: len(shown)] != shown:
+        return None
+    return rows[len(shown) :]
+
+
 def scoreboard_context(
-    match: Match, result: Standings, *, form=None, error: str = "", saved: int | None = None
+    match: Match,
+    result: Standings,
+    *,
+    form=None,
+    error: str = "",
+    saved: int | None = None,
+    shown_rows: list[RoundRow] | None = None,
 ) -> dict[str, Any]:
-    """``saved``: the number of the round just saved (the page then says so to screen readers)."""
+    """``saved``: the number of the round just saved (the page then says so to screen readers).
+
+    ``shown_rows``: the rows of the page that asked (the match as it was before this request
+    changed it). When the change only added rounds, the fragment carries only the new rows
+    and keeps the page's own (``keep_rows``): a phone then neither downloads nor rebuilds the
+    whole rounds table after each save, which was most of the time from tap to new standings.
+    """
     if form is None and not result.finished:
         form = entry_form(match, result, initial={"number": len(result.rounds) + 1})
     rows = round_rows(match, result)
     lines = player_lines(match, result)
+    added = rows_to_add(shown_rows, rows) if shown_rows else None
     return {
         "chart": _chart(match, result, rows),
         "match": match,
@@ -260,7 +284,8 @@ def scoreboard_context(
         "announce": saved_sentence(saved, lines) if saved else "",
         "share_text": share_text(match, result),
         "rows": rows,
-        "rounds_html": rounds_html(match, rows, lines, editable=True),
+        "rounds_html": rounds_html(match, rows if added is None else added, lines, editable=True),
+        "keep_rows": added is not None,
         "last_number": rows[-1].number if rows else None,
         "round_label": round_label(match, result),
         "winners_sentence": winners_sentence(result),

@@ -49,21 +49,32 @@ def fragment(
     notice: str = "",
     saved: int | None = None,
     restore_number: int | None = None,
+    shown_rows=None,
 ) -> SafeString:
     """The scoreboard fragment of ``match`` for this request.
 
     Without ``result`` the match's seats and rounds are loaded only when the cache
     has no copy for its version. A fragment with a notice, an error, a filled-in
     form, the announcement of a save or the offer to restore an undone round is
-    particular to its request and is rendered, never cached.
+    particular to its request and is rendered, never cached. ``shown_rows``: see
+    ``scoreboard_context``.
     """
-    plain = form is None and not error and not notice and saved is None and restore_number is None
+    plain = (
+        form is None
+        and not error
+        and not notice
+        and saved is None
+        and restore_number is None
+        and not shown_rows
+    )
     html = cache.get(key(match)) if plain else None
     if html is None:
         if result is None:
             match.load_standings()
             result = standings_service.standings(match)
-        context = scoreboard_context(match, result, form=form, error=error, saved=saved)
+        context = scoreboard_context(
+            match, result, form=form, error=error, saved=saved, shown_rows=shown_rows
+        )
         context.update(notice=notice, restore_number=restore_number, csrf_token=TOKEN_PLACEHOLDER)
         html = render_to_string(TEMPLATE, context)
         if plain:

@@ -26,6 +26,7 @@ from companion.play.scoreboard import (
     entry_form,
     game_templates,
     player_lines,
+    round_rows,
     winners_sentence,
 )
 from companion.play.setup import SetupError, rematch
@@ -43,10 +44,12 @@ def render_scoreboard(
     status=200,
     saved=None,
     restore_number=None,
+    shown_rows=None,
 ):
     """The whole page, or only the scoreboard fragment for htmx (``result`` None: as stored).
 
-    ``saved``: the round just saved; ``restore_number``: the round just undone, offered back.
+    ``saved``: the round just saved; ``restore_number``: the round just undone, offered back;
+    ``shown_rows``: the rounds the asking page shows (``scoreboard_context``).
     """
     fragment = scoreboard_cache.fragment(
         request,
@@ -57,6 +60,7 @@ def render_scoreboard(
         notice=notice,
         saved=saved,
         restore_number=restore_number,
+        shown_rows=shown_rows,
     )
     if request.htmx:
         return HttpResponse(fragment, status=status)
@@ -146,6 +150,11 @@ def round_add(request, pk):
         match = get_match_for_user(request.user, pk, for_update=True)
         result = standings_service.standings(match)
         form, error, notice, saved, outcome = None, "", "", None, ""
+        # The page that sent the entry shows the match of the version it names ("seen", from
+        # its form): its rounds table can stay and take only the new round's rows.
+        shown = (
+            round_rows(match, result) if request.htmx and request.POST.get("seen") == match.version else None
+        )
         if result.finished:
             notice, outcome = _("The match is over: no more rounds."), "over"
         else:
@@ -170,7 +179,16 @@ def round_add(request, pk):
                     form, notice, outcome = None, str(conflict), "conflict"
     if not request.htmx and not (error or notice):
         return redirect(match)
-    response = render_scoreboard(request, match, result, form=form, error=error, notice=notice, saved=saved)
+    response = render_scoreboard(
+        request,
+        match,
+        result,
+        form=form,
+        error=error,
+        notice=notice,
+        saved=saved,
+        shown_rows=shown if outcome == "saved" else None,
+    )
     # What happened, for the offline outbox (js/outbox.js): saved, invalid, conflict or over.
     response["Companion-Round"] = outcome
     return response

@@ -500,7 +500,7 @@
           var holder = page.createElement("div");
           holder.innerHTML = html;
           var fresh = holder.querySelector("#scoreboard");
-          if (!old || !fresh) return null;
+          if (!old || !fresh || !keptRows(fresh)) return null;
           old.replaceWith(fresh);
           var headers = new Headers(hit.headers);
           headers.delete("Content-Length");
@@ -512,6 +512,25 @@
         });
       });
     }).catch(function () { /* no copy then: the page itself is fine */ });
+  }
+
+  // An answer to a save may leave out the rounds the page already shows (an empty tbody with
+  // hx-preserve, the new rows beside it for htmx to add): the copy takes them from the page.
+  function keptRows(fresh) {
+    fresh.querySelectorAll("template").forEach(function (template) { template.remove(); });
+    var kept = fresh.querySelector("tbody[hx-preserve]");
+    if (!kept) return true;
+    var live = document.getElementById(kept.id);
+    if (!live) return false;
+    kept.innerHTML = live.innerHTML;
+    kept.removeAttribute("hx-preserve");
+    kept.querySelectorAll("[data-outbox-row]").forEach(function (row) { row.remove(); });
+    return true;
+  }
+
+  // After the frame that shows the new scoreboard: the copy is not worth a later paint.
+  function afterPaint(work) {
+    window.requestAnimationFrame(function () { window.setTimeout(work, 0); });
   }
 
   // --- htmx's own requests on this page -------------------------------------------
@@ -527,8 +546,11 @@
     var target = detail.target;
     if (target && target.id === "scoreboard" && detail.xhr.responseText) {
       var html = detail.xhr.responseText;
-      if (lastSwapOutcome !== "invalid") remember(html);
-      keepCopy(html);
+      var outcome = lastSwapOutcome;
+      afterPaint(function () {
+        if (outcome !== "invalid") remember(html);
+        keepCopy(html);
+      });
     }
   });
   document.addEventListener("htmx:afterSettle", function (event) {

@@ -1,0 +1,89 @@
+"""Saving round after round on a phone: the rounds table the page keeps is the one a reload shows.
+
+After a save the server sends only the new round's rows and the page keeps its own
+(tests/test_save_keeps_rows.py). Here a person looks: the rows, their order and totals,
+after saves in a row, after another phone changed an earlier round, and offline.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.models import Match
+from companion.play import rounds as round_service
+from tests.browser.test_offline_browser import open_match, ready_for_offline
+from tests.factories import MatchFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ["Anna", "Beat", "Cla", "Dora"]
+DEALS = [
+    {"Anna": 90, "Beat": 9, "Cla": 34},
+    {"Anna": 20, "Beat": 100, "Cla": 20},
+    {"Anna": 60, "Beat": 40, "Cla": 30},
+    {"Anna": 75, "Beat": 35, "Cla": 35},
+]
+
+
+@pytest.fixture
+def molotow(night):
+    return MatchFactory(night=night, game="molotow", names=NAMES)
+
+
+def enter(page, deal, number):
+    for name, points in deal.items():
+        page.get_by_role("textbox", name=name, exact=True).fill(str(points))
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_role("heading", name=f"Enter: Round {number + 1} of 12")).to_be_attached()
+
+
+def rounds_table(page):
+    """The rounds table as a person reads it: each row's text, top to bottom."""
+    return page.get_by_role("region", name="Rounds").get_by_role("row").all_inner_texts()
+
+
+def test_rounds_saved_one_after_another_read_as_after_a_reload(logged_in, molotow):
+    page = logged_in
+    open_match(page, molotow)
+    for number, deal in enumerate(DEALS, start=1):
+        enter(page, deal, number)
+    seen = rounds_table(page)
+    assert [row.split()[0] for row in seen[1::2]] == ["4", "3", "2", "1"]  # newest first, under the names
+    page.reload()
+    assert rounds_table(page) == seen
+    # The kept rows still work: round 2's Edit opens round 2.
+    page.get_by_role("link", name="Edit round 2").click()
+    expect(page).to_have_url(re.compile(r"/rounds/2/edit/$"))
+
+
+def test_a_page_behind_another_phones_edit_shows_it_after_its_next_save(logged_in, molotow, owner):
+    page = logged_in
+    open_match(page, molotow)
+    enter(page, DEALS[0], 1)
+    enter(page, DEALS[1], 2)
+    # Another phone changes round 1 meanwhile: Anna's 90 becomes 40 (the rest made up by Cla).
+    match = Match.objects.with_standings().get(pk=molotow.pk)
+    round_service.edit_round(
+        match, {"points": {"Anna": 40, "Beat": 9, "Cla": 84, "Dora": 24}}, number=1, user=owner
+    )
+    enter(page, DEALS[2], 3)
+    shown = rounds_table(page)
+    page.reload()
+    assert rounds_table(page) == shown
+    assert any(re.search(r"\b84\b", row) for row in shown), shown  # the other phone's change is there
+
+
+def test_the_copy_opened_offline_has_every_round_after_saves_in_a_row(logged_in, molotow):
+    page = logged_in
+    open_match(page, molotow)
+    ready_for_offline(page)
+    enter(page, DEALS[0], 1)
+    enter(page, DEALS[1], 2)
+    enter(page, DEALS[2], 3)
+    online = rounds_table(page)
+    page.wait_for_timeout(500)  # the copy is written after the new scoreboard is painted
+    page.context.set_offline(True)
+    page.reload()  # the service worker's copy
+    expect(page.get_by_role("status").filter(has_text=re.compile("Offline"))).to_be_visible()
+    assert rounds_table(page) == online
