@@ -52,7 +52,7 @@ def test_a_file_with_more_matches_than_one_import_takes_is_refused_with_the_limi
     response = upload(persona_client("owner"), night_file(*[molotow()] * 4))
     assert response.status_code == 200
     assert (
-        "the file has 4 matches, but one import takes at most 3: split the night into several files"
+        "The file has 4 matches, but one import takes at most 3: split the night into several files"
         in response.content.decode()
     )
     assert stored_rows() == before
@@ -133,11 +133,11 @@ def test_imported_standings_columns_are_those_refresh_would_write(owner):
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"title": "Fri\u0000day"}, "the game night's title holds a control character such as a line break"),
-        ({"title": "\u200b\u200b"}, "the game night needs a title with a visible character"),
-        ({"title": "\u202e\u2060 "}, "the game night needs a title with a visible character"),
-        ({"place": "Beat's\u0000kitchen"}, "the game night's place contains a NUL character (\\u0000)"),
-        ({"notes": "Raclette\u0000first"}, "the game night's notes contains a NUL character (\\u0000)"),
+        ({"title": "Fri\u0000day"}, "The game night's title holds a control character such as a line break"),
+        ({"title": "\u200b\u200b"}, "The game night needs a title with a visible character"),
+        ({"title": "\u202e\u2060 "}, "The game night needs a title with a visible character"),
+        ({"place": "Beat's\u0000kitchen"}, "The game night's place contains a NUL character (\\u0000)"),
+        ({"notes": "Raclette\u0000first"}, "The game night's notes contains a NUL character (\\u0000)"),
     ],
 )
 def test_a_nul_or_an_invisible_title_is_refused_before_storing(persona_client, fields, message):

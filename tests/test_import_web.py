@@ -42,11 +42,11 @@ MALFORMED = {
         + b"[" * 1000
         + b"]" * 1000
         + b"]}",
-        "the file is nested more than 20 levels deep",
+        "The file is nested more than 20 levels deep",
     ),
     "huge-int": (
         b'{"game_night": {"title": "x", "date": "2026-11-28", "notes": ' + b"1" * 5000 + b'}, "matches": []}',
-        "the file holds a whole number with 5000 digits at line 1, column 62: no score is that long",
+        "The file holds a whole number with 5000 digits at line 1, column 62: no score is that long",
     ),
     "huge-int-in-a-round": (
         json.dumps(night_file(murlan(rounds=[{"order": ["Anna", "Cla"]}])))
@@ -56,9 +56,9 @@ MALFORMED = {
     ),
     "surrogate": (
         b'{"game_night": {"title": "x\\udc00", "date": "2026-11-28"}, "matches": []}',
-        "the file holds a lone surrogate escape (\\udc00), which is not a character",
+        "The file holds a lone surrogate escape (\\udc00), which is not a character",
     ),
-    "not-utf8": (b"\xff\xfe{}", "the file is not UTF-8 text"),
+    "not-utf8": (b"\xff\xfe{}", "The file is not UTF-8 text"),
     "nan": (b'{"game_night": {"title": "x", "date": "2026-11-28"}, "matches": [NaN]}', "NaN is not a number"),
     "options-list": (
         json.dumps(night_file(murlan(options=[]))).encode(),
@@ -70,7 +70,7 @@ MALFORMED = {
     ),
     "rounds-object": (json.dumps(night_file(murlan(rounds={}))).encode(), "rounds must be a list"),
     "ended-text": (json.dumps(night_file(murlan(ended="yes"))).encode(), "ended must be true or false"),
-    "players-text": (json.dumps(night_file(murlan(players="Anna"))).encode(), "match 1"),
+    "players-text": (json.dumps(night_file(murlan(players="Anna"))).encode(), "Match 1"),
     "round-number": (json.dumps(night_file(murlan(rounds=[7]))).encode(), "round 1"),
     "name-line-break": (
         json.dumps(night_file(murlan(players=["Anna\nerror: fine", "Cla"]))).encode(),
@@ -202,10 +202,10 @@ def test_an_outsider_does_not_learn_of_a_night_they_cannot_see(persona_client, p
     ("content", "german"),
     [
         (b"[1, 2, 3]", "ein JSON-Objekt mit «game_night» und «matches», nicht eine Liste"),
-        (b'{"game_night": ', "die Datei ist kein gültiges JSON: ein Wert fehlt in Zeile 1, Spalte 16"),
+        (b'{"game_night": ', "Die Datei ist kein gültiges JSON: ein Wert fehlt in Zeile 1, Spalte 16"),
         (
             json.dumps({**night_file(), "format": 1, "version": 2}).encode(),
-            "unbekannte Felder «format», «version» in der Datei",
+            "Unbekannte Felder «format», «version» in der Datei",
         ),
         (json.dumps(murlan()).encode(), "Das ist die Datei einer Partie, nicht eines Spielabends"),
         (json.dumps(night_file(murlan(rounds=[["Anna", "Cla"]]))).encode(), "nicht eine Liste"),
@@ -223,3 +223,35 @@ def test_a_malformed_file_is_explained_in_german_without_english_words(persona_c
     for english in (" a list", "Expecting", " and ", " in the ", " an object"):
         assert english not in error, error
     assert stored_rows() == {"GameNight": 0, "Player": 0, "Match": 0, "Seat": 0, "Round": 0}
+
+
+# --- the reader's messages read as sentences on the page ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [
+        ("en", "A game night file is a JSON object with “game_night” and “matches”, not a list"),
+        ("de", "Eine Spielabend-Datei ist ein JSON-Objekt mit «game_night» und «matches», nicht eine Liste"),
+    ],
+)
+def test_the_import_page_starts_the_readers_message_with_a_capital_letter(persona_client, language, shown):
+    from django.conf import settings
+    from django.utils import translation
+
+    from companion.transfer import reading
+
+    client = persona_client("owner")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    response = upload(client, b"[1, 2]")
+    assert response.context["error"] == shown
+    assert escape(shown) in response.content.decode()
+    # The reader (and so the import_night command) keeps its own lower-case message.
+    with translation.override("en"), pytest.raises(reading.NightFileError) as error:
+        reading.read_night([1, 2])
+    assert error.value.message.startswith("a game night file is")
+
+
+def test_a_message_that_names_the_match_starts_with_a_capital_but_keeps_the_rest(persona_client):
+    response = upload(persona_client("owner"), json.dumps(night_file(murlan(options=[]))).encode())
+    assert response.context["error"] == "Match 1 (Murlan): options must be an object or null, not a list"

@@ -93,3 +93,79 @@ def test_a_colour_must_be_a_hex_colour(persona_client, owner, colour):
 def test_a_hex_colour_is_kept_in_lower_case(persona_client, owner):
     add_player(persona_client("owner"), "Anna", "#D63384")
     assert Player.objects.get(owner=owner).colour == "#d63384"
+
+
+# --- a name of invisible characters, said in words -------------------------------
+
+
+def german(client):
+    from django.conf import settings
+
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    return client
+
+
+INVISIBLE = ["\u200b", "\u200b\u200d", "\u2060\ufeff"]
+
+
+@pytest.mark.parametrize("name", INVISIBLE)
+def test_an_invisible_name_for_a_new_player_is_refused_in_words_not_escapes(persona_client, owner, name):
+    page = add_player(persona_client("owner"), name).content.decode()
+    assert "This name is blank: it has no visible character." in page
+    assert "\\u200" not in page and "\\u2060" not in page
+    assert not Player.objects.filter(owner=owner).exists()
+
+
+def test_renaming_a_player_to_an_invisible_name_is_refused_in_words_in_german(persona_client, owner):
+    beat = PlayerFactory(owner=owner, name="Beat")
+    client = german(persona_client("owner"))
+    page = client.post(reverse("player_edit", args=[beat.pk]), {"name": "\u200b\u200d"}).content.decode()
+    assert "Dieser Name ist leer: Er hat kein sichtbares Zeichen." in page
+    assert "\\u200" not in page
+    beat.refresh_from_db()
+    assert beat.name == "Beat"
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_an_invisible_name_at_the_match_start_is_refused_at_its_seat_in_words(
+    persona_client, night, language
+):
+    client = persona_client("owner")
+    if language == "de":
+        german(client)
+    url = reverse("match_create", args=[night.pk])
+    response = client.post(url, setup_data(["Anna", "\u200b", "Cla", "Dora"]))
+    form = response.context["form"]
+    expected = {
+        "en": "This name is blank: it has no visible character.",
+        "de": "Dieser Name ist leer: Er hat kein sichtbares Zeichen.",
+    }[language]
+    assert form.errors["seat_1"] == [expected]
+    assert "\\u200b" not in response.content.decode()
+    assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "Match 1 (Murlan): the name of player 2 is blank: it has no visible character"),
+        ("de", "Partie 1 (Murlan): Der Name von Spieler 2 ist leer: Er hat kein sichtbares Zeichen"),
+    ],
+)
+def test_an_invisible_name_in_an_imported_file_is_named_by_its_place(persona_client, language, expected):
+    import json
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client = persona_client("owner")
+    if language == "de":
+        german(client)
+    content = {
+        "game_night": {"title": "Friday", "date": "2026-11-28"},
+        "matches": [{"game": "murlan", "players": ["Anna", "\u200b\u200d", "Cla"], "rounds": []}],
+    }
+    file = SimpleUploadedFile("night.json", json.dumps(content).encode(), content_type="application/json")
+    response = client.post(reverse("night_import"), {"file": file})
+    assert response.context["error"] == expected
+    assert "\\u200b" not in response.content.decode()
+    assert not GameNight.objects.exists()

@@ -403,10 +403,10 @@ def test_a_bad_round_in_the_second_match_stores_nothing_and_says_where(persona_c
     # The outsider's roster is empty: a stored match would add four players.
     response = upload(persona_client("outsider"), night_file(EXPECTED["molotow"], bad))
     assert response.status_code == 200
-    assert response.context["error"] == "match 2 (Murlan): round 2: Dora is missing from the order"
+    assert response.context["error"] == "Match 2 (Murlan): round 2: Dora is missing from the order"
     html = response.content.decode()
     assert "Nothing was imported." in html
-    assert "match 2 (Murlan): round 2: Dora is missing from the order" in html
+    assert "Match 2 (Murlan): round 2: Dora is missing from the order" in html
     assert html.index('id="import-error"') < html.index('enctype="multipart/form-data"')
     assert stored_rows() == before
 
@@ -414,36 +414,36 @@ def test_a_bad_round_in_the_second_match_stores_nothing_and_says_where(persona_c
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"hello", "the file is not valid JSON: a value is missing at line 1, column 1"),
-        (b"\xfa\xfa\xfa", "the file is not UTF-8 text"),
-        (b"[1, 2]", "a game night file is a JSON object with “game_night” and “matches”, not a list"),
-        (b'{"game_night": {"title": "x", "date": "2026-11-28"}}', "the file has no “matches”"),
+        (b"hello", "The file is not valid JSON: a value is missing at line 1, column 1"),
+        (b"\xfa\xfa\xfa", "The file is not UTF-8 text"),
+        (b"[1, 2]", "A game night file is a JSON object with “game_night” and “matches”, not a list"),
+        (b'{"game_night": {"title": "x", "date": "2026-11-28"}}', "The file has no “matches”"),
         (
             b'{"game": "murlan", "players": [], "rounds": []}',
-            "this is the file of one match, not of a game night: export the whole night from its page"
+            "This is the file of one match, not of a game night: export the whole night from its page"
             " (“Download (JSON)”) and import that",
         ),
         (
             b'{"game_night": {"title": "x", "date": "2026-11-28"}, "matches": [], "format": 1, "version": 2}',
-            "unknown fields “format”, “version” in the file",
+            "Unknown fields “format”, “version” in the file",
         ),
         (b'{"game_night": [], "matches": []}', "“game_night” must be an object, not a list"),
         (
             b'{"game_night": {"title": 12345, "date": "2026-11-28"}, "matches": []}',
-            "the game night's “title” must be text, not 12345",
+            "The game night's “title” must be text, not 12345",
         ),
         (
             b'{"game_night": {"title": "x", "date": "2026-11-28", "place": 7}, "matches": []}',
-            "the game night's “place” must be text, not 7",
+            "The game night's “place” must be text, not 7",
         ),
-        (b'{"game_night": {"date": "2026-11-28"}, "matches": []}', "the game night needs a title"),
+        (b'{"game_night": {"date": "2026-11-28"}, "matches": []}', "The game night needs a title"),
         (
             b'{"game_night": {"title": "x", "date": "27.11.2026"}, "matches": []}',
-            "the game night's date must be a date like 2026-11-27, not '27.11.2026'",
+            "The game night's date must be a date like 2026-11-27, not '27.11.2026'",
         ),
         (
             b'{"game_night": {"title": "x", "date": "2026-11-28", "host": "me"}, "matches": []}',
-            "unknown field “host” in the game night",
+            "Unknown field “host” in the game night",
         ),
         (
             b'{"game_night": {"title": "x", "date": "2026-11-28"}, "matches": {}}',
@@ -451,7 +451,7 @@ def test_a_bad_round_in_the_second_match_stores_nothing_and_says_where(persona_c
         ),
         (
             b'{"game_night": {"title": "x", "date": "2026-11-28"}, "matches": [{"game": "poker", "players": [], "rounds": []}]}',
-            "match 1: unknown game 'poker': expected one of molotow, anrufen, elfer, murlan, counter",
+            "Match 1: unknown game 'poker': expected one of molotow, anrufen, elfer, murlan, counter",
         ),
     ],
 )

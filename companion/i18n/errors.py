@@ -23,6 +23,29 @@ OPTION_MESSAGES = {
 }
 
 
+# The name rule's "blank" error quotes the name with escapes ('\u200b'): right for the
+# ``score`` command's one-line messages, unreadable for a person who typed something
+# that shows nothing. The web says it in words, without the name.
+BLANK_NAME = gettext_lazy("This name is blank: it has no visible character.")
+BLANK_NAME_OF_PLAYER = gettext_lazy("the name of player %(number)d is blank: it has no visible character")
+
+
+def sentence(text: str) -> str:
+    """An engine's or the reader's message as a page shows it: a capital first letter.
+
+    The messages start in lower case so they can follow a place ("match 2: round 5: …") and
+    so the ``score`` command prints them as it always did; a page shows them on their own.
+    """
+    first = text[:1]
+    capital = first.upper()
+    return (capital if len(capital) == 1 else first) + text[1:]
+
+
+def name_error_text(error: ScoringError) -> str:
+    """A name-rule error (``scoring.names.name_problem``) as a person reads it where they typed the name."""
+    return str(BLANK_NAME) if error.code == "name.blank" else error_text(error)
+
+
 def error_text(error: Exception) -> str:
     """An engine's sentence in the active language (English where it has no template yet).
 

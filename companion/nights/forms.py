@@ -6,9 +6,9 @@ import re
 
 from django import forms
 from django.db import transaction
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from companion.i18n.errors import name_error_text
 from companion.models import GameNight, Player
 from scoring.names import name_problem, same_name
 
@@ -60,7 +60,7 @@ class PlayerForm(forms.ModelForm):
         # LOWER() knows only ASCII, and no database ignores invisible characters).
         problem = name_problem(name)
         if problem is not None:
-            raise forms.ValidationError(problem.translated(gettext))
+            raise forms.ValidationError(name_error_text(problem))
         others = (
             Player.objects.filter(owner=self.owner)
             .exclude(pk=self.instance.pk)

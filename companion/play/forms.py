@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from companion.games import registry
+from companion.i18n.errors import name_error_text
 from companion.models import GameNight, Match
 from companion.play.setup import (
     NAME_MAX_LENGTH,
@@ -29,6 +30,7 @@ from companion.play.setup import (
     tidy_name,
 )
 from scoring.base import Option
+from scoring.names import name_problem
 from scoring.registry import ENGINES
 
 
@@ -201,6 +203,13 @@ class MatchSetupForm(forms.Form):
             for index in range(self.engine.max_players)
         ]
         rows = [(index, name) for index, name in rows if name]
+        for index, name in rows:
+            # Said at the seat, in words: the engine's sentence would quote the name as '\u200b'.
+            problem = name_problem(name)
+            if problem is not None:
+                self.add_error(f"{SEAT_PREFIX}{index}", name_error_text(problem))
+        if self.errors:
+            return data
         dealer_row = data.get("first_dealer") or 0
         filled = [index for index, _ in rows]
         if rows and dealer_row not in filled:

@@ -51,7 +51,7 @@ from django.utils.translation import gettext, ngettext
 
 from companion.access import players_for_night
 from companion.games import registry
-from companion.i18n.errors import error_text, option_error_text
+from companion.i18n.errors import error_text, name_error_text, option_error_text
 from companion.models import GameNight, Match, Player, Seat
 from companion.nights.history import record_player_added
 from companion.nights.roster import next_colour
@@ -158,7 +158,7 @@ def check_setup(
     try:
         players = engine.clean_players(list(names))
     except ScoringError as error:
-        raise SetupError(error_text(error)) from None
+        raise SetupError(name_error_text(error)) from None
     if not 0 <= first_dealer < len(players):
         raise SetupError(gettext("The first dealer must be one of the seated players."))
     options = {key: value for key, value in (options or {}).items() if key != FIRST_DEALER}

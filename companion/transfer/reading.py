@@ -31,12 +31,12 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from companion.i18n.errors import described, error_text
+from companion.i18n.errors import BLANK_NAME_OF_PLAYER, described, error_text
 from companion.models import GameNight
 from companion.play.setup import SetupError, check_setup
 from scoring.base import FIRST_DEALER, ScoringError, Standings, quote
 from scoring.matchfile import parse_json, read_match
-from scoring.names import has_control, name_key, name_problem
+from scoring.names import has_control, is_blank, name_key, name_problem
 from scoring.registry import ENGINES, get_engine
 
 NIGHT_KEYS = ("game_night", "matches")
@@ -201,7 +201,19 @@ def _read_match_at(number: int, raw: Any) -> MatchToImport:
             where = _("match %(number)d (%(game)s)") % {"number": number, "game": ENGINES[game].title}
         else:
             where = _("match %(number)d") % {"number": number}
-        raise NightFileError(f"{where}: {error_text(error)}") from None
+        raise NightFileError(f"{where}: {_problem_text(error, raw)}") from None
+
+
+def _problem_text(error: ScoringError, raw: Any) -> str:
+    """The engine's sentence, but a blank name by the player's place in the file, not as '\\u200b'."""
+    players = raw.get("players") if isinstance(raw, Mapping) else None
+    if error.code == "name.blank" and isinstance(players, list):
+        blank = [
+            number for number, name in enumerate(players, start=1) if isinstance(name, str) and is_blank(name)
+        ]
+        if blank:
+            return str(BLANK_NAME_OF_PLAYER) % {"number": blank[0]}
+    return error_text(error)
 
 
 def _known_keys(data: Mapping, allowed: Sequence[str], where: str) -> None:

@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from companion.access import get_match_for_user, get_night_for_user
+from companion.i18n.errors import sentence
 from companion.transfer import exporting, reading, storing
 from companion.transfer.duplicates import same_night
 from companion.transfer.forms import NightImportForm
@@ -99,7 +100,7 @@ def _import(request, content: bytes | str, context: dict, *, check_duplicate: bo
                 return render(request, "transfer/import.html", context)
         night = storing.import_night(data, request.user, request.user)
     except reading.NightFileError as problem:
-        context["error"] = problem.message
+        context["error"] = sentence(problem.message)
         return render(request, "transfer/import.html", context)
     count = night.matches.count()
     text = ngettext(

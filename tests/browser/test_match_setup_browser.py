@@ -80,3 +80,28 @@ def test_draw_for_the_deal_picks_a_random_seated_player(logged_in, night):
     # New players got a colour each, all different.
     colours = list(Player.objects.filter(name__in=NAMES).values_list("colour", flat=True))
     assert len(set(colours)) == 4 and all(re.fullmatch(r"#[0-9a-f]{6}", colour) for colour in colours)
+
+
+@pytest.mark.parametrize(
+    ("phone", "start", "sentence"),
+    [
+        ("logged_in", "Start match", "This name is blank: it has no visible character."),
+        ("german_logged_in", "Partie beginnen", "Dieser Name ist leer: Er hat kein sichtbares Zeichen."),
+    ],
+)
+def test_a_seat_of_invisible_characters_is_refused_at_the_seat_in_words(
+    request, night, phone, start, sentence
+):
+    page = request.getfixturevalue(phone)
+    page.goto(f"/nights/{night.pk}/matches/new/")
+    for index, name in enumerate(["Anna", "\u200b\u200d", "Cla", "Dora"]):
+        page.locator(f"input[name=seat_{index}]").fill(name)
+    page.get_by_role("button", name=start).click()
+    error = page.locator(".seat-row[data-row='1'] .invalid-feedback")
+    expect(error).to_have_text(sentence)
+    error.scroll_into_view_if_needed()
+    page.screenshot(path=f"/tmp/polish-invisible-seat-{phone}.png")
+    expect(page.locator("#setup-details")).not_to_contain_text("\\u200")
+    # What was typed stays in the seats.
+    expect(page.locator("input[name=seat_0]")).to_have_value("Anna")
+    assert not Match.objects.exists()

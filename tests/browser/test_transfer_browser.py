@@ -24,7 +24,7 @@ def test_a_bad_file_says_where_and_a_good_one_opens_the_new_night(logged_in):
     page.get_by_label("Game night file").set_input_files(night_file(MURLAN, bad))
     page.get_by_role("button", name="Import").click()
     expect(page.get_by_role("alert")).to_contain_text(
-        "match 2 (Murlan): round 1: Anna is missing from the order"
+        "Match 2 (Murlan): round 1: Anna is missing from the order"
     )
     assert not GameNight.objects.exists()
 
