@@ -99,13 +99,28 @@ class BonusBoard:
             raise ScoringError(f"{describe(player)} is not a player on the bonus board")
         holder = self.holder(colour, side)
         if holder is not None:
-            raise ScoringError(f"{_side_name(colour, side)} is already completed by {holder}")
+            # Coded, with the side's colour and key: the web says it in its own words and names the
+            # side as the table does ("Red 1-11"), so this English template is not in the catalogue.
+            raise ScoringError(
+                "%(side_name)s is already completed by %(name)s",
+                "board.completed_already",
+                side_name=_side_name(colour, side),
+                colour=colour,
+                side=side,
+                name=holder,
+            )
         return BonusBoard(self.players, (*self.completed, (colour, side, player)))
 
     def undo(self, colour: str, side: str) -> BonusBoard:
         _check_side(colour, side)
         if self.holder(colour, side) is None:
-            raise ScoringError(f"{_side_name(colour, side)} is not completed")
+            raise ScoringError(
+                "%(side_name)s is not completed",
+                "board.open_already",
+                side_name=_side_name(colour, side),
+                colour=colour,
+                side=side,
+            )
         kept = tuple(c for c in self.completed if (c[0], c[1]) != (colour, side))
         return BonusBoard(self.players, kept)
 

@@ -822,3 +822,22 @@ def test_random_play_on_the_board_keeps_its_counts_honest(moves):
         assert board.remaining_bonus_cards == 7 - min(7, len(done))
         assert len(board.open_sides()) == 8 - len(done)
         assert BonusBoard.from_json(board.to_json()) == board
+
+
+def test_the_boards_conflicts_carry_a_code_and_the_side_for_the_web():
+    board = board_of(("red", "high", "Anna"))
+    with pytest.raises(ScoringError) as taken:
+        board.complete("red", "high", "Beat")
+    assert (taken.value.code, taken.value.params["colour"], taken.value.params["side"]) == (
+        "board.completed_already",
+        "red",
+        "high",
+    )
+    assert taken.value.params["name"] == "Anna"
+    with pytest.raises(ScoringError) as open_side:
+        board.undo("blue", "low")
+    assert (open_side.value.code, open_side.value.params["colour"], open_side.value.params["side"]) == (
+        "board.open_already",
+        "blue",
+        "low",
+    )

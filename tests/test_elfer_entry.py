@@ -398,3 +398,39 @@ def test_an_empty_game_says_what_to_enter(owner_client, elfer):
     assert "Enter the cards each player still holds; only the player who went out has none." in html
     assert "all have an empty hand" not in html
     assert not Round.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "taken", "already_open"),
+    [
+        ("en", "Yellow 11\u201321 was already completed by Cla.", "Blue 1\u201311 is open already."),
+        ("de", "Gelb 11\u201321 hat bereits Cla abgeschlossen.", "Blau 1\u201311 ist schon offen."),
+    ],
+)
+def test_both_board_conflicts_are_said_by_the_boards_own_check_in_either_language(
+    owner_client, elfer, language, taken, already_open
+):
+    """The board (scoring/elfer_board.py) refuses; the web only says its coded error in the table's words."""
+    owner_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    tap_side(owner_client, elfer, "yellow", "high", 2)
+    for htmx in (True, False):
+        response = tap_side(owner_client, elfer, "yellow", "high", 0, htmx=htmx)
+        shown = (
+            response.content.decode() if htmx else " ".join(str(m) for m in response.wsgi_request._messages)
+        )
+        assert taken in shown
+        response = untap_side(owner_client, elfer, "blue", "low", htmx=htmx)
+        shown = (
+            response.content.decode() if htmx else " ".join(str(m) for m in response.wsgi_request._messages)
+        )
+        assert already_open in shown
+    assert stored_board(elfer)["completed"] == [{"colour": "yellow", "side": "high", "player": "Cla"}]
+
+
+def test_the_board_views_do_not_repeat_the_boards_rule():
+    import inspect
+
+    from companion.games.elfer import views
+
+    source = inspect.getsource(views)
+    assert "BoardRefused" not in source and ".holder(" not in source

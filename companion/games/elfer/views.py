@@ -4,7 +4,8 @@ Two small POSTs change ``Match.board`` (the ``BonusBoard`` JSON): who
 completed a side, and taking that back after a mis-tap. Sides and seats come
 in as ``colour``, ``side`` and ``player`` (a seat index, never a name, like the
 entry forms). The board checks the rules (a side completed twice, an unknown
-colour); its message is shown and nothing is saved.
+colour); its message is shown, in the web's words for its coded conflicts
+(``companion.i18n.errors.BOARD_MESSAGES``), and nothing is saved.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from django.views.decorators.http import require_POST
 from companion.access import get_match_for_user
 from companion.games.elfer.board import load_board, side_label
 from companion.games.elfer.entry import ElferEntryForm
-from companion.i18n.errors import error_text
+from companion.i18n.errors import board_error_text, error_text
 from companion.models import Match
 from companion.play import standings as standings_service
 from companion.play.views import render_scoreboard
@@ -32,10 +33,6 @@ from scoring.elfer_board import COLOURS, SIDES, BonusBoard
 
 class GameSaved(Exception):
     """A round was stored between reading the match and locking it."""
-
-
-class BoardRefused(Exception):
-    """A tap the board as stored does not allow (another phone tapped first); the message says why."""
 
 
 @login_required
@@ -53,17 +50,8 @@ def board_complete(request, pk):
         return _respond(request, match, error=_("Choose who completed the side."))
     name = players[seat]
 
-    def change(board: BonusBoard) -> BonusBoard:
-        holder = board.holder(colour, side) if colour in COLOURS and side in SIDES else None
-        if holder is not None:
-            raise BoardRefused(
-                _("%(side)s was already completed by %(name)s.")
-                % {"side": _side(colour, side), "name": holder}
-            )
-        return board.complete(colour, side, name)
-
     done = _("%(name)s completed %(side)s.") % {"name": name, "side": _side(colour, side)}
-    return _apply(request, match, change, done)
+    return _apply(request, match, lambda board: board.complete(colour, side, name), done, _side(colour, side))
 
 
 @login_required
@@ -73,13 +61,8 @@ def board_undo(request, pk):
     match = _elfer_match(request, pk)
     colour, side = request.POST.get("colour", ""), request.POST.get("side", "")
 
-    def change(board: BonusBoard) -> BonusBoard:
-        if colour in COLOURS and side in SIDES and board.holder(colour, side) is None:
-            raise BoardRefused(_("%(side)s is open already.") % {"side": _side(colour, side)})
-        return board.undo(colour, side)
-
     done = _("%(side)s is open again.") % {"side": _side(colour, side)}
-    return _apply(request, match, change, done)
+    return _apply(request, match, lambda board: board.undo(colour, side), done, _side(colour, side))
 
 
 # -- helpers --
@@ -101,8 +84,11 @@ def _side(colour: str, side: str) -> str:
     return side_label(colour, side) if colour in COLOURS and side in SIDES else f"{colour} {side}"
 
 
-def _apply(request, match: Match, change: Callable[[BonusBoard], BonusBoard], done: str):
-    """Apply ``change`` to the stored board under the match's row lock; nothing is saved on an error."""
+def _apply(request, match: Match, change: Callable[[BonusBoard], BonusBoard], done: str, side: str):
+    """Apply ``change`` to the stored board under the match's row lock; nothing is saved on an error.
+
+    The board checks the rules (a side taken by another phone first, one open already);
+    its coded errors are said with ``side`` as the board on the page names it."""
     result = standings_service.standings(match)
     if result.finished:
         return _respond(request, match, result, error=_("The match is over: the bonus board is closed."))
@@ -115,9 +101,7 @@ def _apply(request, match: Match, change: Callable[[BonusBoard], BonusBoard], do
             locked.board = board.to_json()
             locked.save(update_fields=["board"])
     except ScoringError as error:
-        return _respond(request, match, result, error=error_text(error))
-    except BoardRefused as refused:
-        return _respond(request, match, result, error=str(refused))
+        return _respond(request, match, result, error=board_error_text(error, side) or error_text(error))
     except GameSaved:
         # Another phone saved the game meanwhile: the tap was for its board, not the next game's.
         match = get_match_for_user(request.user, match.pk)
