@@ -210,7 +210,7 @@ def test_editing_an_earlier_game_asks_first_and_then_recomputes(owner_client, el
     url = reverse("round_edit", args=[elfer.pk, 1])
     changed = {**SPEC_POST, "cards_2": "21 1 2"}  # Cla held a 2 as well
     preview = owner_client.post(url, game_post(1, **changed))
-    assert "Change round 1?" in preview.content.decode()
+    assert "Change game 1?" in preview.content.decode()
     owner_client.post(url, {**game_post(1, **changed), "confirmed": "yes"})
     assert Round.objects.get(match=elfer, number=1).entry["cards"]["Cla"] == [21, 1, 2]
     assert standings(elfer).totals == {"Anna": 22, "Beat": -3, "Cla": -28, "Dora": 1}

@@ -111,7 +111,7 @@ def test_editing_an_earlier_hand_asks_first_and_then_recomputes(persona_client, 
     url = reverse("round_edit", args=[murlan.pk, 1])
     preview = client.post(url, order_post(1, 3, 2, 1, 0))
     assert preview.status_code == 200
-    assert "Change round 1?" in preview.content.decode()
+    assert "Change hand 1?" in preview.content.decode()
     assert Round.objects.get(match=murlan, number=1).entry == {"order": ABCD}
     client.post(url, {**order_post(1, 3, 2, 1, 0), "confirmed": "yes"})
     assert Round.objects.get(match=murlan, number=1).entry == {"order": ["Dora", "Cla", "Beat", "Anna"]}
@@ -130,8 +130,8 @@ def test_an_edit_that_breaks_a_later_hand_is_refused(persona_client, murlan):
         reverse("round_edit", args=[murlan.pk, 7]), {**order_post(7, 1, 0, 2, 3), "confirmed": "yes"}
     )
     assert (
-        "With this change the match is over after round 7, so round 8 and the rounds after it could not "
-        "have been played. Undo the later rounds first, or change the entry."
+        "With this change the match is over after hand 7, so hand 8 and the hands after it could not "
+        "have been played. Undo the later hands first, or change the entry."
     ) in response.content.decode()
     assert Round.objects.get(match=murlan, number=7).entry["order"][0] == "Anna"
 
@@ -148,7 +148,7 @@ def test_the_refused_edit_is_explained_in_german_too(persona_client, murlan):
     )
     html = response.content.decode()
     assert "Mit dieser Änderung ist die Partie nach Runde 7 vorbei" in html
-    assert "round 8" not in html
+    assert "round 8" not in html and "hand 8" not in html
 
 
 def test_the_winner_is_announced_and_entry_closes(persona_client, murlan):
@@ -194,7 +194,7 @@ def test_the_history_lists_every_change(persona_client, murlan):
     add_hand(client, murlan, 1, 0, 1, 2, 3)
     client.post(reverse("round_undo", args=[murlan.pk]), {"number": 1})
     page = client.get(reverse("match_history", args=[murlan.pk])).content.decode()
-    assert "Round 1 added" in page and "Round 1 undone" in page
+    assert "Hand 1 added" in page and "Hand 1 undone" in page
 
 
 def test_the_scoreboard_draws_the_running_totals_with_the_target(persona_client, murlan):
@@ -221,11 +221,11 @@ def test_an_undone_hand_is_offered_back_and_restored_exactly(persona_client, mur
     add_hand(client, murlan, 1, 0, 1, 2, 3)
     add_hand(client, murlan, 2, 1, 0, 2, 3)
     undo = client.post(reverse("round_undo", args=[murlan.pk]), {"number": 2}, HTTP_HX_REQUEST="true")
-    assert "Restore round 2" in undo.content.decode()
+    assert "Restore hand 2" in undo.content.decode()
     response = restore(client, murlan, 2)
     page = response.content.decode()
-    assert response.status_code == 200 and "Round 2 is back." in page
-    assert 'data-saved="2"' in page and "Round 2 saved. Anna 5, Beat 5, Cla 2, Dora 0." in page
+    assert response.status_code == 200 and "Hand 2 is back." in page
+    assert 'data-saved="2"' in page and "Hand 2 saved. Anna 5, Beat 5, Cla 2, Dora 0." in page
     assert Round.objects.get(match=murlan, number=2).entry == {"order": ["Beat", "Anna", "Cla", "Dora"]}
     last = RoundChange.objects.filter(match=murlan).order_by("-at", "-pk").first()
     assert (last.action, last.number, last.after, last.user) == (

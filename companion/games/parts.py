@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from companion.games.examples import Example
+from companion.games.words import ROUND, RoundWords
 
 if TYPE_CHECKING:
     from companion.games.entry import EntryForm
@@ -142,6 +143,8 @@ class GameParts:
     describe_entry: Callable[[Entry, Sequence[str]], str] = _no_words
     # More for the game's status partial (``game_status`` in the scoreboard context), from the standings.
     status_context: Callable[[Standings], dict[str, Any]] = _nothing
+    # What the game calls a round in Undo, Restore, the edit pages, the history ("Undo game 3").
+    words: RoundWords = ROUND
 
     # -- files, by convention --
 

@@ -24,15 +24,16 @@ class HistoryLine:
     after: str
 
 
-def title(change: RoundChange) -> str:
-    number = {"number": change.number}
+def title(change: RoundChange, game: str) -> str:
+    """The change as a sentence in the game's words: "Game 3 changed" (Elfer raus!)."""
+    words = registry.get(game).words
     return {
-        RoundChange.Action.ADDED: _("Round %(number)s added"),
-        RoundChange.Action.EDITED: _("Round %(number)s changed"),
-        RoundChange.Action.UNDONE: _("Round %(number)s undone"),
-        RoundChange.Action.ENDED: _("Match ended by the table after round %(number)s"),
-        RoundChange.Action.RESUMED: _("Match resumed after round %(number)s"),
-    }.get(change.action, _("Round %(number)s")) % number
+        RoundChange.Action.ADDED: words.added_history,
+        RoundChange.Action.EDITED: words.changed_history,
+        RoundChange.Action.UNDONE: words.undone_history,
+        RoundChange.Action.ENDED: words.ended_history,
+        RoundChange.Action.RESUMED: words.resumed_history,
+    }.get(change.action, words.numbered) % {"number": change.number}
 
 
 def entry_words(game: str, entry: Any, players: list[str]) -> str:
@@ -51,7 +52,7 @@ def history(match: Match, limit: int = 200) -> list[HistoryLine]:
     return [
         HistoryLine(
             change,
-            title(change),
+            title(change, match.game),
             entry_words(match.game, change.before, players),
             entry_words(match.game, change.after, players),
         )

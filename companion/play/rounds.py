@@ -18,6 +18,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from companion.games import registry
 from companion.models import Match, Round, RoundChange
 from companion.play import standings as standings_service
 from scoring.base import Standings
@@ -86,10 +87,7 @@ def add_round(
         # (same key, sent twice at once), that request stored it: a success here too.
         if _already_stored(Round.objects.filter(match=match, key=key), key, entry):
             return standings_service.standings(Match.objects.with_standings().get(pk=match.pk))
-        raise RoundConflict(
-            _("Round %(number)s was just saved from another phone. Here is the match as it is now.")
-            % {"number": number}
-        ) from None
+        raise RoundConflict(registry.get(match.game).words.saved_elsewhere % {"number": number}) from None
 
 
 def _already_stored(rounds, key, entry: Mapping[str, Any]) -> bool:
@@ -103,7 +101,7 @@ def edit_round(match: Match, entry: Mapping[str, Any], *, number: int, user) -> 
         match = _locked(match)
         rounds = sorted(match.rounds.all(), key=lambda r: r.number)
         if not 1 <= number <= len(rounds):
-            raise RoundConflict(_("Round %(number)s no longer exists.") % {"number": number})
+            raise RoundConflict(registry.get(match.game).words.gone % {"number": number})
         stored = rounds[number - 1]
         entries = [r.entry for r in rounds]
         entries[number - 1] = dict(entry)
@@ -131,9 +129,7 @@ def undo_round(match: Match, *, number: int, user, locked: bool = False) -> Stan
         match = match if locked else _locked(match)
         rounds = sorted(match.rounds.all(), key=lambda r: r.number)
         if not rounds or rounds[-1].number != number:
-            raise RoundConflict(
-                _("Round %(number)s was already undone. Here is the match as it is now.") % {"number": number}
-            )
+            raise RoundConflict(registry.get(match.game).words.already_undone % {"number": number})
         last = rounds[-1]
         result = standings_service.standings(match, [r.entry for r in rounds[:-1]])
         RoundChange.objects.create(
@@ -162,9 +158,7 @@ def restore_round(match: Match, *, number: int, user) -> Standings:
             or last_change.number != number
             or last_change.before is None
         ):
-            raise RoundConflict(
-                _("Round %(number)s can no longer be restored: the match changed since.") % {"number": number}
-            )
+            raise RoundConflict(registry.get(match.game).words.not_restorable % {"number": number})
         # In the same transaction: nothing can slip in between the check and the write.
         return add_round(locked, last_change.before, number=number, user=user)
 
@@ -189,7 +183,7 @@ def preview_edit(match: Match, entry: Mapping[str, Any], *, number: int) -> Edit
     """
     rounds = sorted(match.rounds.all(), key=lambda r: r.number)
     if not 1 <= number <= len(rounds):
-        raise RoundConflict(_("Round %(number)s no longer exists.") % {"number": number})
+        raise RoundConflict(registry.get(match.game).words.gone % {"number": number})
     entries = [r.entry for r in rounds]
     entries[number - 1] = dict(entry)
     before = standings_service.standings(match)

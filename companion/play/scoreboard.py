@@ -134,7 +134,7 @@ def round_line(match: Match, row: RoundRow, *, editable: bool) -> str:
             '<span class="visually-hidden"> {}</span></a></td>',
             reverse("round_edit", args=[match.pk, row.number]),
             _("Edit"),
-            _("round %(number)s") % {"number": row.number},
+            registry.get(match.game).words.edit_link % {"number": row.number},
         )
     return f'<tr>\n      <th scope="row">{int(row.number)}</th>\n      {cells}{edit}\n    </tr>\n'
 
@@ -195,9 +195,10 @@ def totals_sentence(lines: list[PlayerLine]) -> str:
     return ", ".join(f"{line.name} {signed(line.total)}" for line in lines)
 
 
-def saved_sentence(number: int, lines: list[PlayerLine]) -> str:
+def saved_sentence(match: Match, number: int, lines: list[PlayerLine]) -> str:
     """What a screen reader hears after a save (the scoreboard's aria-live region)."""
-    return _("Round %(number)s saved. %(totals)s.") % {"number": number, "totals": totals_sentence(lines)}
+    words = registry.get(match.game).words
+    return words.saved % {"number": number, "totals": totals_sentence(lines)}
 
 
 def share_text(match: Match, result: Standings) -> str:
@@ -225,7 +226,7 @@ def round_label(match: Match, result: Standings) -> str:
     played = len(result.rounds)
     limit = result.options.get("rounds")
     if result.finished:
-        return _("Match over after %(count)s rounds") % {"count": played}
+        return registry.get(match.game).words.over_after % {"count": played}
     return registry.get(match.game).round_label(played + 1, limit)
 
 
@@ -281,7 +282,7 @@ def scoreboard_context(
         "standings": result,
         "lines": lines,
         "saved": saved,
-        "announce": saved_sentence(saved, lines) if saved else "",
+        "announce": saved_sentence(match, saved, lines) if saved else "",
         "share_text": share_text(match, result),
         "rows": rows,
         "rounds_html": rounds_html(match, rows if added is None else added, lines, editable=True),

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from companion.access import get_match_for_user
 from companion.games import registry
+from companion.games.words import ROUND, RoundWords
 from companion.i18n.errors import error_text
 from companion.play import rounds as round_service
 from companion.play import scoreboard_cache
@@ -78,7 +79,8 @@ def match_detail(request, pk):
 @login_required
 def match_history(request, pk):
     match = get_match_for_user(request.user, pk)
-    return render(request, "play/history.html", {"match": match, "lines": history(match, 200)})
+    context = {"match": match, "lines": history(match, 200), "words": registry.get(match.game).words}
+    return render(request, "play/history.html", context)
 
 
 @login_required
@@ -156,7 +158,7 @@ def round_add(request, pk):
             round_rows(match, result) if request.htmx and request.POST.get("seen") == match.version else None
         )
         if result.finished:
-            notice, outcome = _("The match is over: no more rounds."), "over"
+            notice, outcome = str(registry.get(match.game).words.over), "over"
         else:
             form = entry_form(match, result, request.POST)
             if not form.is_valid():
@@ -214,7 +216,7 @@ def round_undo(request, pk):
         restore_number = None
         try:
             result = round_service.undo_round(match, number=number, user=request.user, locked=True)
-            notice = _("Round %(number)s was undone.") % {"number": number}
+            notice = registry.get(match.game).words.undone % {"number": number}
             restore_number = number
         except round_service.RoundConflict as conflict:
             result, notice = None, str(conflict)
@@ -242,7 +244,7 @@ def round_restore(request, pk):
     saved = None
     try:
         new_result = round_service.restore_round(match, number=number, user=request.user)
-        notice = _("Round %(number)s is back.") % {"number": number}
+        notice = registry.get(match.game).words.restored % {"number": number}
         saved = number
     except (ScoringError, round_service.RoundConflict) as error:
         new_result = None
@@ -262,7 +264,7 @@ def round_edit(request, pk, number):
     match = get_match_for_user(request.user, pk)
     stored = {r.number: r for r in match.rounds.all()}
     if number not in stored:
-        messages.info(request, _("Round %(number)s no longer exists.") % {"number": number})
+        messages.info(request, registry.get(match.game).words.gone % {"number": number})
         return redirect(match)
     result = standings_service.standings(match)
     is_last = number == max(stored)
@@ -291,7 +293,11 @@ def round_edit(request, pk, number):
         return render(
             request,
             "play/round_edit.html",
-            {**context, "form": form, "error": edit_error_text(error, number)},
+            {
+                **context,
+                "form": form,
+                "error": edit_error_text(error, number, registry.get(match.game).words),
+            },
         )
     if not is_last and request.POST.get("confirmed") != "yes":
         return render(
@@ -317,13 +323,17 @@ def round_edit(request, pk, number):
         return render(
             request,
             "play/round_edit.html",
-            {**context, "form": form, "error": edit_error_text(error, number)},
+            {
+                **context,
+                "form": form,
+                "error": edit_error_text(error, number, registry.get(match.game).words),
+            },
         )
-    messages.success(request, _("Round %(number)s was changed.") % {"number": number})
+    messages.success(request, registry.get(match.game).words.changed % {"number": number})
     return redirect(match)
 
 
-def edit_error_text(error: Exception, number: int) -> str:
+def edit_error_text(error: Exception, number: int, words: RoundWords = ROUND) -> str:
     """Why a changed round ``number`` is refused, said as the change's consequence when a later round breaks.
 
     Every later round is folded again after a change; the engine then names the later round
@@ -333,11 +343,8 @@ def edit_error_text(error: Exception, number: int) -> str:
     if not isinstance(error, ScoringError) or later is None or later <= number:
         return error_text(error)
     if error.code == "round.after_the_end":
-        return _(
-            "With this change the match is over after round %(end)s, so round %(next)s and the rounds "
-            "after it could not have been played. Undo the later rounds first, or change the entry."
-        ) % {"end": later - 1, "next": later}
-    return _("With this change round %(later)s no longer fits: %(problem)s") % {
+        return words.later_unplayable % {"end": later - 1, "next": later}
+    return words.later_unfit % {
         "later": later,
         "problem": error.translated_problem(gettext),
     }

@@ -24,7 +24,7 @@ def test_a_busy_answer_is_said_by_the_save_button_and_the_entry_is_kept(logged_i
     )
     for name in ["Beat", "Anna", "Cla"]:  # Dora, the last, fills herself in
         page.get_by_role("button", name=name, exact=True).click()
-    page.get_by_role("button", name="Save round").click()
+    page.get_by_role("button", name="Save hand").click()
     alert = page.get_by_role("alert").filter(has_text="Companion is busy")
     expect(alert).to_have_text(BUSY)
     expect(alert).to_be_in_viewport()
@@ -32,6 +32,6 @@ def test_a_busy_answer_is_said_by_the_save_button_and_the_entry_is_kept(logged_i
     assert not Round.objects.filter(match=match).exists()
 
     page.context.unroute(f"**/matches/{match.pk}/rounds/")
-    page.get_by_role("button", name="Save round").click()
+    page.get_by_role("button", name="Save hand").click()
     expect(page.locator('.standing-total[data-player="Beat"]')).to_have_text("3")
     expect(page.get_by_role("alert").filter(has_text="Companion is busy")).to_have_count(0)

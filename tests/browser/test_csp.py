@@ -58,7 +58,7 @@ def test_login_start_page_and_an_htmx_round_run_under_the_policy(watched, owner,
     page.on("request", lambda request: request.method == "POST" and posts.append(request))
     for name in ["Anna", "Beat", "Cla"]:  # Dora, the last, fills herself in
         page.get_by_role("button", name=name, exact=True).click()
-    page.get_by_role("button", name="Save round").click()
+    page.get_by_role("button", name="Save hand").click()
     expect(page.locator('.standing-total[data-player="Anna"]')).to_have_text("3")
     expect(page.locator('.standing-total[data-player="Dora"]')).to_have_text("0")
 

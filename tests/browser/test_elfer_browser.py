@@ -92,7 +92,7 @@ def test_an_elfer_match_with_the_bonus_board_from_first_game_to_winner(logged_in
     expect(page.get_by_label("Beat's jokers")).to_have_value("1")
     expect(page.locator('.elfer-score[data-score-for="1"]')).to_have_text("= \u221220")
     shot(page, "3-entry")
-    page.get_by_role("button", name="Save round").click()
+    page.get_by_role("button", name="Save game").click()
     expect(page.get_by_role("heading", name="Enter: Game 2 of 2")).to_be_visible()
     assert totals_on_screen(page) == {"Anna": 11, "Beat": -20, "Cla": -5}
     expect(page.get_by_text("7 bonus cards left")).to_be_visible()  # a new game, a new board
@@ -102,9 +102,9 @@ def test_an_elfer_match_with_the_bonus_board_from_first_game_to_winner(logged_in
     page.get_by_label("Anna went out").check()
     page.get_by_label("Cards left in Beat's hand").fill("4")
     page.get_by_label("Cards left in Cla's hand").fill("6")
-    page.get_by_role("button", name="Save round").click()
+    page.get_by_role("button", name="Save game").click()
     expect(page.get_by_role("heading", name="🏆 Anna wins!")).to_be_visible()
-    page.get_by_role("button", name=re.compile("Undo round 2")).click()
+    page.get_by_role("button", name=re.compile("Undo game 2")).click()
     expect(page.get_by_role("heading", name="Enter: Game 2 of 2")).to_be_visible()
 
     # The real game 2: Beat went out with two bonus cards; Anna holds 21, Cla 1 and 2.
@@ -114,20 +114,20 @@ def test_an_elfer_match_with_the_bonus_board_from_first_game_to_winner(logged_in
     page.get_by_role("button", name="One bonus card more for Beat").click()
     page.get_by_label("Cards left in Anna's hand").fill("21")
     page.get_by_label("Cards left in Cla's hand").fill("1, 2")
-    page.get_by_role("button", name="Save round").click()
+    page.get_by_role("button", name="Save game").click()
     expect(page.get_by_role("heading", name="🏆 Beat wins!")).to_be_visible()
     assert totals_on_screen(page) == {"Anna": -10, "Beat": 2, "Cla": -8}
     shot(page, "4-finished")
 
     # Edit game 1 (not the last, so it asks first): Cla held a 6 as well.
-    page.get_by_role("link", name="Edit round 1").click()
+    page.get_by_role("link", name="Edit game 1").click()
     expect(page.get_by_label("Anna went out")).to_be_checked()
     expect(page.get_by_label("Cards left in Beat's hand")).to_have_value("3 17")
     page.get_by_label("Cards left in Cla's hand").fill("5 6")
     shot(page, "5-edit")
-    page.get_by_role("button", name="Save round 1").click()
-    expect(page.get_by_role("heading", name="Change round 1?")).to_be_visible()
-    page.get_by_role("button", name="Yes, change round 1").click()
+    page.get_by_role("button", name="Save game 1").click()
+    expect(page.get_by_role("heading", name="Change game 1?")).to_be_visible()
+    page.get_by_role("button", name="Yes, change game 1").click()
 
     expected = standings(Match.objects.get(pk=match.pk))
     assert expected.finished and expected.winners == ("Beat",)
@@ -142,7 +142,7 @@ def test_a_hand_that_is_not_numbers_is_refused_next_to_the_field(logged_in, nigh
     page.get_by_label("Cards left in Beat's hand").fill("3 J")
     expect(page.locator('.elfer-score[data-score-for="1"]')).to_have_text("= ?")
     page.get_by_label("Cards left in Cla's hand").fill("4")
-    page.get_by_role("button", name="Save round").click()
+    page.get_by_role("button", name="Save game").click()
     expect(page.get_by_text("Enter the card values as numbers, e.g. 3 17 21", exact=True)).to_be_visible()
     # By Save too, with the field it is about (the field may be out of sight).
     expect(page.get_by_role("alert")).to_contain_text(

@@ -66,7 +66,7 @@ def play_elfer(page):
     page.get_by_label("Karten in der Hand von Cla").fill("21")
     page.get_by_label("Karten in der Hand von Dora").fill("12")
     german_throughout(page)
-    page.get_by_role("button", name="Runde speichern").click()
+    page.get_by_role("button", name="Spiel speichern").click()
     saved(page, "Eintragen: Spiel 2")
 
 

@@ -82,7 +82,7 @@ def test_a_friend_joins_by_invite_and_enters_a_hand(logged_in, friend_phone, nig
     friend.get_by_role("link", name="Murlan").first.click()
     for name in ("Cla", "Anna", "Beat"):  # Dora, the last, fills herself in
         friend.get_by_role("button", name=name, exact=True).click()
-    friend.get_by_role("button", name="Save round").click()
+    friend.get_by_role("button", name="Save hand").click()
     expect(friend.locator('.standing-total[data-player="Cla"]')).to_have_text("3")
     assert Round.objects.get(match=match).entered_by.username == "claudia"
 

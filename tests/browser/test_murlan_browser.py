@@ -42,31 +42,31 @@ def test_a_murlan_match_from_first_hand_to_winner(logged_in, night):
     # The last place fills itself in: one player left is last.
     expect(page.get_by_label("4th place", exact=True)).to_have_value("3")
     expect(page.get_by_role("button", name="Dora 4", exact=True)).to_be_disabled()
-    page.get_by_role("button", name="Save round").click()
+    page.get_by_role("button", name="Save hand").click()
     expect(page.locator('.standing-total[data-player="Anna"]')).to_have_text("3")
     expect(page.get_by_text("Dora gives the highest card to Anna")).to_be_visible()
 
     # Undo the hand, then play Beat to 21 (seven hands at 3 points).
-    page.get_by_role("button", name=re.compile("Undo round 1")).click()
+    page.get_by_role("button", name=re.compile("Undo hand 1")).click()
     expect(page.locator('.standing-total[data-player="Anna"]')).to_have_text("0")
     for _hand in range(7):
         tap_order(page, "Beat", "Anna", "Cla")
-        page.get_by_role("button", name="Save round").click()
+        page.get_by_role("button", name="Save hand").click()
         expect(page.get_by_role("heading", name=re.compile(r"Enter: Hand \d|wins"))).to_be_visible()
     expect(page.get_by_role("heading", name="🏆 Beat wins!")).to_be_visible()
-    expect(page.get_by_role("button", name="Save round")).to_have_count(0)
+    expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
 
     # Edit hand 3 (not the last, so it asks first): Anna first there instead.
-    page.get_by_role("link", name="Edit round 3").click()
+    page.get_by_role("link", name="Edit hand 3").click()
     page.get_by_label("1st place").select_option(label="Anna")
     page.get_by_label("2nd place").select_option(label="Beat")
-    page.get_by_role("button", name="Save round 3").click()
-    expect(page.get_by_role("heading", name="Change round 3?")).to_be_visible()
-    page.get_by_role("button", name="Yes, change round 3").click()
+    page.get_by_role("button", name="Save hand 3").click()
+    expect(page.get_by_role("heading", name="Change hand 3?")).to_be_visible()
+    page.get_by_role("button", name="Yes, change hand 3").click()
 
     # Anna 14 + 1, Beat 21 - 1 = 20 after seven hands: the match goes on, and the page agrees with the engine.
     names = ["Anna", "Beat", "Cla", "Dora"]
     expected = standings(Match.objects.get(pk=match.pk))
     assert not expected.finished
     assert totals_on_screen(page, names) == expected.totals == {"Anna": 15, "Beat": 20, "Cla": 7, "Dora": 0}
-    expect(page.get_by_role("button", name="Save round")).to_be_visible()
+    expect(page.get_by_role("button", name="Save hand")).to_be_visible()

@@ -48,7 +48,7 @@ def test_the_error_by_save_hides_no_field(logged_in, night, size):
     page.set_viewport_size(size)
     match = MatchFactory(night=night, game="elfer", names=SIX)
     page.goto(match.get_absolute_url())
-    refuse_an_empty_round(page, "Save round")
+    refuse_an_empty_round(page, "Save game")
     assert page.locator(".elfer-line input:visible").count() == 12
     assert hidden_fields(page) == []
 
@@ -59,5 +59,5 @@ def test_the_german_error_by_save_hides_no_field(german_logged_in, night, size):
     page.set_viewport_size(size)
     match = MatchFactory(night=night, game="elfer", names=SIX)
     page.goto(match.get_absolute_url())
-    refuse_an_empty_round(page, "Runde speichern")
+    refuse_an_empty_round(page, "Spiel speichern")
     assert hidden_fields(page) == []

@@ -61,7 +61,7 @@ def test_the_shared_screen_follows_the_phone_without_reloading(logged_in, screen
     phone.goto(match.get_absolute_url())
     for name in ("Cla", "Anna", "Beat"):  # Dora, the last, fills herself in
         phone.get_by_role("button", name=name, exact=True).click()
-    phone.get_by_role("button", name="Save round").click()
+    phone.get_by_role("button", name="Save hand").click()
     expect(phone.locator('.standing-total[data-player="Cla"]')).to_have_text("3")
 
     # Within 5 seconds the screen shows it, by polling, not by reloading.

@@ -1,6 +1,6 @@
 """Table mode: one round, one screen, one thumb (issue 12), measured from what a person sees.
 
-For each game at 390x844 the fields of a typical round and "Save round" are inside the viewport
+For each game at 390x844 the fields of a typical round and Save ("Save round", "Save game") are inside the viewport
 on load and after a save, with no scrolling; the view does not move when a round is saved; the
 changed totals light up, the form is empty and focused, and the change is read out. In landscape
 (844x390) the standings and the entry sit side by side, with every control of the round and Save on
@@ -124,12 +124,20 @@ def play_typical_round(page, game, names):
         for name in names[:-1]:
             page.get_by_role("button", name=name, exact=True).click()
         expect(page.get_by_role("button", name=f"{names[-1]} {len(names)}", exact=True)).to_be_disabled()
-    page.get_by_role("button", name="Save round").click()
+    page.get_by_role("button", name=save_name(game)).click()
+
+
+def round_word(game):
+    """What the game calls a round: Elfer raus! plays games, Murlan hands."""
+    return {"elfer": "Game", "murlan": "Hand"}.get(game, "Round")
+
+
+def save_name(game):
+    return f"Save {round_word(game).lower()}"
 
 
 def round_heading(game, number):
-    word = {"elfer": "Game", "murlan": "Hand"}.get(game, "Round")
-    return re.compile(rf"Enter: {word} {number}\b")
+    return re.compile(rf"Enter: {round_word(game)} {number}\b")
 
 
 # --- geometry ------------------------------------------------------------------------
@@ -149,10 +157,10 @@ UNCOVERED = """(element) => {
 }"""
 
 
-def assert_on_screen(page, locators, viewport):
+def assert_on_screen(page, locators, viewport, game):
     """Every control fully inside the viewport, none hidden under the sticky Save bar, and a tap
     at its centre lands on it."""
-    save_button = page.get_by_role("button", name="Save round")
+    save_button = page.get_by_role("button", name=save_name(game))
     save = box(save_button)
     assert save["y"] >= 0 and save["y"] + save["height"] <= viewport["height"], save
     assert save_button.evaluate(UNCOVERED), "something lies over Save"
@@ -179,21 +187,21 @@ def test_a_round_and_save_fit_one_phone_screen_before_and_after_saving(logged_in
     match, names = make_match(night, game, players)
     page.goto(match.get_absolute_url())
     assert page.evaluate("window.scrollY") == 0
-    assert_on_screen(page, typical_fields(page, game, names), PHONE)
+    assert_on_screen(page, typical_fields(page, game, names), PHONE, game)
 
     play_typical_round(page, game, names)
     expect(page.get_by_role("heading", name=round_heading(game, 2))).to_be_attached()
     # The view did not move, and the next round is ready on the same screen.
     assert page.evaluate("window.scrollY") == 0
-    assert_on_screen(page, typical_fields(page, game, names), PHONE)
+    assert_on_screen(page, typical_fields(page, game, names), PHONE, game)
     # The changed totals light up; the change is read out; the form is empty and focused.
     assert len(set(page.evaluate("window.__lit"))) >= 2
-    expect(page.locator("#table-announcer")).to_contain_text("Round 1 saved.")
+    expect(page.locator("#table-announcer")).to_contain_text(f"{round_word(game)} 1 saved.")
     focused = page.evaluate("document.activeElement.closest('form.entry-form') !== null")
     assert focused, "the focus is not in the entry form after a save"
 
     # A second tap on Save right after a save does nothing visible: no errors, no round.
-    page.get_by_role("button", name="Save round").click()
+    page.get_by_role("button", name=save_name(game)).click()
     page.wait_for_timeout(400)
     expect(page.get_by_role("alert")).to_have_count(0)
     expect(page.locator(".invalid-feedback, .text-danger")).to_have_count(0)
@@ -206,7 +214,7 @@ def test_a_round_and_save_fit_one_phone_screen_before_and_after_saving(logged_in
     taps, keys = page.evaluate("[window.__taps, window.__keys]")
     assert (taps, keys) == TAPS[(game, players)]
     assert page.evaluate("window.scrollY") == 0
-    assert_on_screen(page, typical_fields(page, game, names), PHONE)
+    assert_on_screen(page, typical_fields(page, game, names), PHONE, game)
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=[f"{g}-{n}" for g, n in CASES])
@@ -224,7 +232,7 @@ def test_in_landscape_standings_and_entry_sit_side_by_side(logged_in, night, gam
         entry = box(page.locator("form.entry-form"))
         assert standings["x"] + standings["width"] <= entry["x"], (standings, entry)
         assert standings["y"] >= 0 and standings["y"] + standings["height"] <= LANDSCAPE["height"], standings
-        assert_on_screen(page, typical_fields(page, game, names), LANDSCAPE)
+        assert_on_screen(page, typical_fields(page, game, names), LANDSCAPE, game)
         # The header is one line: the page starts with the game, not with a menu.
         assert box(page.get_by_role("heading", level=1))["y"] < 70
 
@@ -266,7 +274,7 @@ def test_the_scoreboard_does_not_jump_when_its_scripts_start(logged_in, night, g
 
     page.context.route(re.compile(r"/static/.*\.js$"), late)
     page.goto(match.get_absolute_url())
-    expect(page.get_by_role("button", name="Save round")).to_be_visible()
+    expect(page.get_by_role("button", name=save_name(game))).to_be_visible()
     page.wait_for_timeout(300)
     assert page.evaluate("performance.getEntriesByName('first-contentful-paint').length") == 1
     assert page.evaluate("window.__shifts") < 0.001
@@ -301,20 +309,20 @@ def test_an_undone_round_can_be_restored_exactly_for_a_few_seconds(logged_in, ni
 
 def test_after_undo_far_down_the_page_the_new_standings_and_restore_are_on_screen(logged_in, night):
     # Six hands of Elfer raus!: the entry is tall, Undo is far below it (a tester found the
-    # confirmation and Restore above the screen, and Undo round 7 under the thumb instead).
+    # confirmation and Restore above the screen, and Undo game 7 under the thumb instead).
     page = logged_in
     game = {"cards": {name: [3 + seat] for seat, name in enumerate(SIX) if seat}}  # Anna went out
     match = play_match(night, "elfer", SIX, [game] * 8)
     page.goto(match.get_absolute_url())
-    undo = page.get_by_role("button", name="Undo round 8")
+    undo = page.get_by_role("button", name="Undo game 8")
     # The thumb scrolled until Undo sat in the top half of the screen.
     page.evaluate("(y) => window.scrollTo(0, y)", box(undo)["y"] + page.evaluate("window.scrollY") - 200)
     assert page.evaluate("window.scrollY") > 300
     undo.click()
-    restore = page.get_by_role("button", name="Restore round 8")
+    restore = page.get_by_role("button", name="Restore game 8")
     expect(restore).to_be_visible()
     page.wait_for_timeout(300)  # htmx scrolls once the swap has settled
-    for locator in (restore, page.get_by_text("Round 8 was undone."), page.locator(".standing-total").first):
+    for locator in (restore, page.get_by_text("Game 8 was undone."), page.locator(".standing-total").first):
         where = box(locator)
         assert where["y"] >= 0 and where["y"] + where["height"] <= PHONE["height"], (locator, where)
 

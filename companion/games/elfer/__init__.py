@@ -12,6 +12,7 @@ from companion.games.elfer import demo, rules
 from companion.games.elfer.entry import ElferEntryForm
 from companion.games.elfer.examples import EXAMPLES, MATCH
 from companion.games.parts import DemoPlay, Figure, GameParts, per
+from companion.games.words import GAME as WORDS
 
 
 def hand(entry: Mapping[str, Any], name: str) -> str:
@@ -63,4 +64,5 @@ GAME = GameParts(
     entry_kwargs=board,
     urls="companion.games.elfer.urls",
     describe_entry=rules.describe_entry,
+    words=WORDS,
 )

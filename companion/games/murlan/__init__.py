@@ -12,6 +12,7 @@ from companion.games.murlan import demo, rules
 from companion.games.murlan.entry import MurlanEntryForm
 from companion.games.murlan.examples import EXAMPLES
 from companion.games.parts import DemoPlay, Figure, GameParts, per
+from companion.games.words import HAND as WORDS
 from scoring.base import Standings
 
 
@@ -50,4 +51,5 @@ GAME = GameParts(
     chart_target=target_line,
     describe_entry=rules.describe_entry,
     status_context=rules.status_context,
+    words=WORDS,
 )
