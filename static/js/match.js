@@ -195,6 +195,25 @@
     });
   }
 
+  // --- a refused save: the sentence by Save covers no row ------------------------------------
+  // The sentence makes the sticky Save bar taller. On a phone on its side the entry fills the
+  // screen, so the taller bar lay over the last rows (six players of Elfer raus!) until the person
+  // scrolled. Scroll just as far as the sentence took from the rows: the bar then rests at its own
+  // place under them, and the sentence and the rows are on screen together.
+  function uncoverRows(root) {
+    var form = root.querySelector("form.entry-form");
+    var error = form && form.querySelector(".save-bar .entry-error:not([hidden])");
+    if (!error) return;
+    var covered = form.getBoundingClientRect().bottom - window.innerHeight;
+    var sentence = error.getBoundingClientRect().height + parseFloat(getComputedStyle(error).marginBottom || "0");
+    if (covered > 0) window.scrollBy(0, Math.ceil(Math.min(covered, sentence)));
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { uncoverRows(document); });
+  } else {
+    uncoverRows(document);
+  }
+
   // --- after a save the view does not move ------------------------------------------------
   var before = null;
   document.body.addEventListener("htmx:beforeSwap", function (event) {
@@ -226,6 +245,7 @@
       }
     });
     if (window.scrollY !== kept.scrollY) window.scrollTo(0, kept.scrollY);
+    uncoverRows(board);
     var announcer = document.getElementById("table-announcer");
     if (announcer && board.dataset.announce) {
       announcer.textContent = "";
