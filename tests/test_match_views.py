@@ -70,7 +70,7 @@ def test_htmx_gets_only_the_scoreboard_fragment(persona_client, murlan):
 def test_an_invalid_hand_shows_the_engines_message_keeps_the_entry_and_stores_nothing(persona_client, murlan):
     response = add_hand(persona_client("owner"), murlan, 1, 0, 0, 2, 3, htmx=True)
     html = response.content.decode()
-    assert "round 1: Anna appears twice in the order" in html
+    assert "hand 1: Anna appears twice in the order" in html
     assert '<option value="2" selected>Cla</option>' in html
     assert not Round.objects.exists()
 

@@ -162,3 +162,25 @@ def test_every_game_has_its_words_and_the_shared_code_asks_the_registry():
         assert registry.get("murlan").words.undo % {"number": 3} == "Undo hand 3"
         for key in ("molotow", "anrufen", "counter"):
             assert registry.get(key).words.undo % {"number": 3} == "Undo round 3"
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("en", "game 1: Beat cannot hold an 11"),
+        ("de", "Spiel 1: Beat kann keine 11 haben"),
+    ],
+)
+def test_the_engines_refusal_by_save_names_the_game_not_a_round(persona_client, night, language, sentence):
+    client = persona_client("owner")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    match = MatchFactory(night=night, game="elfer", names=ABCD)
+    data = {"number": 1, "cards_1": "11", "cards_2": "4", "cards_3": "20"}
+    for seat in range(4):
+        data.setdefault(f"cards_{seat}", "")
+        data.update({f"bonus_{seat}": "0", f"jokers_{seat}": "0"})
+    page = client.post(reverse("round_add", args=[match.pk]), data, **HX).content.decode()
+    assert sentence in page
+    preview = client.post(reverse("round_preview", args=[match.pk]), data).json()
+    assert preview["ok"] is False and preview["error"].startswith(sentence)
+    assert not match.rounds.exists()

@@ -55,6 +55,7 @@ class RoundWords:
     ended_history: Text
     resumed_history: Text
     numbered: Text  # "Round 3": any other change in the history
+    problem_in: Text  # the engine's refusal of one round: "round 3: the points are missing"
 
 
 ROUND = RoundWords(
@@ -95,6 +96,7 @@ ROUND = RoundWords(
     ended_history=_("Match ended by the table after round %(number)s"),
     resumed_history=_("Match resumed after round %(number)s"),
     numbered=_("Round %(number)s"),
+    problem_in=_("round %(round)d: %(problem)s"),
 )
 
 GAME = RoundWords(
@@ -135,6 +137,7 @@ GAME = RoundWords(
     ended_history=_("Match ended by the table after game %(number)s"),
     resumed_history=_("Match resumed after game %(number)s"),
     numbered=_("Game %(number)s"),
+    problem_in=_("game %(round)d: %(problem)s"),
 )
 
 HAND = RoundWords(
@@ -175,4 +178,5 @@ HAND = RoundWords(
     ended_history=_("Match ended by the table after hand %(number)s"),
     resumed_history=_("Match resumed after hand %(number)s"),
     numbered=_("Hand %(number)s"),
+    problem_in=_("hand %(round)d: %(problem)s"),
 )

@@ -60,6 +60,15 @@ def board_error_text(error: ScoringError, side: str) -> str | None:
     return None if message is None else message % {**error.params, "side": side}
 
 
+def round_error_text(error: Exception, problem_in) -> str:
+    """An engine error about one round, the round named with the game's word (``RoundWords.problem_in``).
+
+    The engine's own prefix says "round 3"; Elfer raus! plays games and Murlan hands ("game 3: …")."""
+    if isinstance(error, ScoringError) and error.round is not None:
+        return str(problem_in) % {"round": error.round, "problem": error.translated_problem(gettext)}
+    return error_text(error)
+
+
 def error_text(error: Exception) -> str:
     """An engine's sentence in the active language (English where it has no template yet).
 

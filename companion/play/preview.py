@@ -14,7 +14,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from companion.i18n.errors import error_text
+from companion.games import registry
+from companion.i18n.errors import round_error_text
 from companion.models import Match
 from companion.play import standings as standings_service
 from companion.play.scoreboard import entry_form
@@ -52,7 +53,7 @@ def preview_round(match: Match, result: Standings, data: Mapping[str, Any]) -> d
     try:
         after = standings_service.standings(match, entries)
     except ScoringError as error:
-        return {"ok": False, "error": error_text(error)}
+        return {"ok": False, "error": round_error_text(error, registry.get(match.game).words.problem_in)}
     scored = after.rounds[number - 1]
     return {
         "ok": True,

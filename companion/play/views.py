@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from companion.access import get_match_for_user
 from companion.games import registry
 from companion.games.words import ROUND, RoundWords
-from companion.i18n.errors import error_text
+from companion.i18n.errors import round_error_text
 from companion.play import rounds as round_service
 from companion.play import scoreboard_cache
 from companion.play import standings as standings_service
@@ -176,7 +176,8 @@ def round_add(request, pk):
                     saved, form = form.cleaned_data["number"], None  # the next round's empty form
                     outcome = "saved"
                 except ScoringError as scoring_error:
-                    error, outcome = error_text(scoring_error), "invalid"
+                    words = registry.get(match.game).words
+                    error, outcome = round_error_text(scoring_error, words.problem_in), "invalid"
                 except round_service.RoundConflict as conflict:
                     form, notice, outcome = None, str(conflict), "conflict"
     if not request.htmx and not (error or notice):
@@ -341,7 +342,7 @@ def edit_error_text(error: Exception, number: int, words: RoundWords = ROUND) ->
     """
     later = getattr(error, "round", None)
     if not isinstance(error, ScoringError) or later is None or later <= number:
-        return error_text(error)
+        return round_error_text(error, words.problem_in)
     if error.code == "round.after_the_end":
         return words.later_unplayable % {"end": later - 1, "next": later}
     return words.later_unfit % {
