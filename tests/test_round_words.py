@@ -184,3 +184,44 @@ def test_the_engines_refusal_by_save_names_the_game_not_a_round(persona_client, 
     preview = client.post(reverse("round_preview", args=[match.pk]), data).json()
     assert preview["ok"] is False and preview["error"].startswith(sentence)
     assert not match.rounds.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "elfer", "murlan", "molotow"),
+    [("en", "2 games", "1 hand", "3 rounds"), ("de", "2 Spiele", "1 Runde", "3 Runden")],
+)
+def test_a_nights_pages_count_each_matchs_rounds_in_its_games_word(
+    persona_client, night, owner, language, elfer, murlan, molotow
+):
+    client = persona_client("owner")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    for game, count in (("elfer", 2), ("murlan", 1), ("molotow", 3)):
+        match = MatchFactory(night=night, game=game, names=ABCD)
+        for number in range(1, count + 1):
+            rounds.add_round(match, ENTRIES[game], number=number, user=owner)
+    link = create_link(night=night, user=owner)
+    for url in (
+        night.get_absolute_url(),
+        reverse("shared", args=[link.token]),
+        reverse("night_report", args=[night.pk]),
+    ):
+        page = client.get(url).content.decode()
+        for text in (elfer, murlan, molotow):
+            assert text in page, (url, text)
+
+
+@pytest.mark.parametrize(
+    ("language", "totals", "rest"),
+    [
+        ("en", "With the totals after these 2 games: ", "The rest of the games are not played"),
+        ("de", "Mit den Summen nach diesen 2 Spielen: ", "Die übrigen Spiele werden nicht gespielt"),
+    ],
+)
+def test_ending_an_elfer_match_early_speaks_of_games(persona_client, night, owner, language, totals, rest):
+    client = persona_client("owner")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    match = MatchFactory(night=night, game="elfer", names=ABCD, options={"rounds": 5})
+    for number in (1, 2):
+        rounds.add_round(match, ENTRIES["elfer"], number=number, user=owner)
+    page = client.get(reverse("match_close", args=[match.pk])).content.decode()
+    assert totals in page and rest in page

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 Text = str | Promise
 
@@ -56,6 +57,9 @@ class RoundWords:
     resumed_history: Text
     numbered: Text  # "Round 3": any other change in the history
     problem_in: Text  # the engine's refusal of one round: "round 3: the points are missing"
+    count: Text  # "%(count)s rounds" in a night's list of matches and its report (plural by count)
+    end_totals: Text  # the page that ends a match early: "With the totals after these 5 rounds: …"
+    rest_not_played: Text
 
 
 ROUND = RoundWords(
@@ -97,6 +101,15 @@ ROUND = RoundWords(
     resumed_history=_("Match resumed after round %(number)s"),
     numbered=_("Round %(number)s"),
     problem_in=_("round %(round)d: %(problem)s"),
+    count=ngettext_lazy("%(count)s round", "%(count)s rounds", "count"),
+    end_totals=ngettext_lazy(
+        "With the totals after this round: %(sentence)s",
+        "With the totals after these %(count)s rounds: %(sentence)s",
+        "count",
+    ),
+    rest_not_played=_(
+        "The rest of the rounds are not played; the best total wins. You can resume the match later."
+    ),
 )
 
 GAME = RoundWords(
@@ -138,6 +151,15 @@ GAME = RoundWords(
     resumed_history=_("Match resumed after game %(number)s"),
     numbered=_("Game %(number)s"),
     problem_in=_("game %(round)d: %(problem)s"),
+    count=ngettext_lazy("%(count)s game", "%(count)s games", "count"),
+    end_totals=ngettext_lazy(
+        "With the totals after this game: %(sentence)s",
+        "With the totals after these %(count)s games: %(sentence)s",
+        "count",
+    ),
+    rest_not_played=_(
+        "The rest of the games are not played; the best total wins. You can resume the match later."
+    ),
 )
 
 HAND = RoundWords(
@@ -179,4 +201,13 @@ HAND = RoundWords(
     resumed_history=_("Match resumed after hand %(number)s"),
     numbered=_("Hand %(number)s"),
     problem_in=_("hand %(round)d: %(problem)s"),
+    count=ngettext_lazy("%(count)s hand", "%(count)s hands", "count"),
+    end_totals=ngettext_lazy(
+        "With the totals after this hand: %(sentence)s",
+        "With the totals after these %(count)s hands: %(sentence)s",
+        "count",
+    ),
+    rest_not_played=_(
+        "The rest of the hands are not played; the best total wins. You can resume the match later."
+    ),
 )

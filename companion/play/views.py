@@ -104,7 +104,8 @@ def match_close(request, pk):
                 "match": match,
                 "night": match.night,
                 "ending": ending,
-                "winners_sentence": winners_sentence(ending),
+                "end_totals": registry.get(match.game).words.end_totals
+                % {"count": len(ending.rounds), "sentence": winners_sentence(ending)},
                 "open_ended": result.options.get("rounds", 0) is None,
                 "lines": player_lines(match, ending),
                 **game_templates(match),
