@@ -225,3 +225,55 @@ def test_ending_an_elfer_match_early_speaks_of_games(persona_client, night, owne
         rounds.add_round(match, ENTRIES["elfer"], number=number, user=owner)
     page = client.get(reverse("match_close", args=[match.pk])).content.decode()
     assert totals in page and rest in page
+
+
+@pytest.mark.parametrize(
+    ("game", "language", "keep_both", "refused", "drop_mine"),
+    [
+        (
+            "elfer",
+            "en",
+            "Keep both: mine as game %(next)s",
+            "Game %(number)s was not accepted",
+            "Keep theirs, drop mine",
+        ),
+        (
+            "elfer",
+            "de",
+            "Beide behalten: meines als Spiel %(next)s",
+            "Spiel %(number)s wurde nicht angenommen",
+            "Deren behalten, meines verwerfen",
+        ),
+        (
+            "murlan",
+            "en",
+            "Keep both: mine as hand %(next)s",
+            "Hand %(number)s was not accepted",
+            "Keep theirs, drop mine",
+        ),
+        (
+            "molotow",
+            "en",
+            "Keep both: mine as round %(next)s",
+            "Round %(number)s was not accepted",
+            "Keep theirs, drop mine",
+        ),
+    ],
+)
+def test_the_offline_outbox_speaks_of_the_games_rounds_too(
+    persona_client, night, game, language, keep_both, refused, drop_mine
+):
+    """The sentences js/outbox.js shows when saves waited offline travel in the page, in the game's word."""
+    import json
+    import re
+
+    client = persona_client("owner")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    match = MatchFactory(night=night, game=game, names=ABCD)
+    page = client.get(match.get_absolute_url()).content.decode()
+    found = re.search(r'<script id="outbox-strings" type="application/json">(.*?)</script>', page)
+    strings = json.loads(found.group(1))
+    assert strings["keepBoth"] == keep_both
+    assert strings["refusedEntry"].startswith(refused)
+    assert strings["dropMine"] == drop_mine
+    assert strings["sending"]  # the keys the game does not change stay

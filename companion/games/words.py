@@ -11,11 +11,12 @@ word a gender ("die Runde", "das Spiel") that changes the words around it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 Text = str | Promise
 
@@ -60,6 +61,9 @@ class RoundWords:
     count: Text  # "%(count)s rounds" in a night's list of matches and its report (plural by count)
     end_totals: Text  # the page that ends a match early: "With the totals after these 5 rounds: …"
     rest_not_played: Text
+    # The offline outbox's sentences that name a round (js/outbox.js; companion/offline/strings.py
+    # has them for rounds): the same keys, in the game's word.
+    outbox: Mapping[str, Text] = field(default_factory=dict)
 
 
 ROUND = RoundWords(
@@ -160,6 +164,19 @@ GAME = RoundWords(
     rest_not_played=_(
         "The rest of the games are not played; the best total wins. You can resume the match later."
     ),
+    outbox={
+        "offlineNow": _("Offline — new games wait on this phone and are sent when the connection returns."),
+        "waitingCount": _("Games waiting to send: %(count)s"),
+        "conflict": _(
+            "Game %(number)s was saved from another phone while yours waited. "
+            "Theirs is game %(number)s in the table; yours is still waiting. Which do you keep?"
+        ),
+        "keepBoth": _("Keep both: mine as game %(next)s"),
+        # German says "meines" for a game ("das Spiel"), "meine" for a round.
+        "dropMine": pgettext_lazy("an Elfer raus! game", "Keep theirs, drop mine"),
+        "refusedEntry": _("Game %(number)s was not accepted: %(reason)s"),
+        "loginAgain": _("Log in again to send the waiting games."),
+    },
 )
 
 HAND = RoundWords(
@@ -210,4 +227,15 @@ HAND = RoundWords(
     rest_not_played=_(
         "The rest of the hands are not played; the best total wins. You can resume the match later."
     ),
+    outbox={
+        "offlineNow": _("Offline — new hands wait on this phone and are sent when the connection returns."),
+        "waitingCount": _("Hands waiting to send: %(count)s"),
+        "conflict": _(
+            "Hand %(number)s was saved from another phone while yours waited. "
+            "Theirs is hand %(number)s in the table; yours is still waiting. Which do you keep?"
+        ),
+        "keepBoth": _("Keep both: mine as hand %(next)s"),
+        "refusedEntry": _("Hand %(number)s was not accepted: %(reason)s"),
+        "loginAgain": _("Log in again to send the waiting hands."),
+    },
 )

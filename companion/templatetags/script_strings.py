@@ -9,5 +9,7 @@ register = template.Library()
 
 
 @register.simple_tag
-def script_strings(name: str):
-    return json_script({key: str(text) for key, text in STRINGS[name].items()}, f"{name}-strings")
+def script_strings(name: str, words=None):
+    """``words``: a game's own sentences for some of the keys (``RoundWords.outbox``: "game 3", not "round 3")."""
+    texts = {**STRINGS[name], **(words or {})}
+    return json_script({key: str(text) for key, text in texts.items()}, f"{name}-strings")
