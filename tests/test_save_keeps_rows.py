@@ -1,11 +1,12 @@
-"""After a save, the phone that saved keeps its rounds table and gets only the new round's rows.
+"""After a save, the phone that saved gets an update of what it shows, not the whole scoreboard.
 
-The answer to an htmx save names no rows the page already shows: its tbody is empty
-and marked ``hx-preserve`` (htmx keeps the page's own), and the new round's rows come
-beside it for htmx to put on top. That holds only when the page shows exactly the match
-the save changed: its form names the version it was rendered from (``seen``). Anything
-else (another phone saved or undid in between, the first round, a refused entry, a page
-without htmx) gets the whole table, as before.
+The answer to an htmx save is then the top of the scoreboard (standings, the next
+round's form) for htmx to swap (``HX-Retarget: #table-top``), the actions and the chart
+as out-of-band parts, and only the new round's rows, for htmx to put on top of the
+page's rounds table. That holds only when the page shows exactly the match the save
+changed: its form names the version it was rendered from (``seen``). Anything else
+(another phone saved or undid in between, the first round, a refused entry, a page
+without htmx) gets the whole scoreboard, as before.
 """
 
 import re
@@ -41,33 +42,43 @@ def save(client, match, number, seen):
     return client.post(f"/matches/{match.pk}/rounds/", data, **HTMX)
 
 
-def parts(html):
-    """(numbers of the rows in the table itself, numbers of the rows htmx adds, tbody kept)."""
+def parts(response):
+    """(numbers of the rows of a whole table, numbers of the rows htmx adds, whether it is an update)."""
+    html = response.content.decode()
     table, _, added = html.partition("<template>")
-    return ROW_NUMBERS.findall(table), ROW_NUMBERS.findall(added), 'id="rounds-body" hx-preserve' in html
+    update = response.get("HX-Retarget") == "#table-top"
+    assert update == ('id="scoreboard"' not in html)
+    return ROW_NUMBERS.findall(table), ROW_NUMBERS.findall(added), update
 
 
 def version(match):
     return Match.objects.get(pk=match.pk).version
 
 
-def test_a_save_from_the_current_page_sends_only_the_new_rounds_rows(client, owner, molotow):
+def test_a_save_from_the_current_page_is_answered_with_an_update_and_only_the_new_rows(
+    client, owner, molotow
+):
     stored(molotow, 3)
     client.force_login(owner)
-    html = save(client, molotow, 4, version(molotow)).content.decode()
-    assert parts(html) == ([], ["4"], True)
+    seen = version(molotow)
+    response = save(client, molotow, 4, seen)
+    assert parts(response) == ([], ["4"], True)
+    html = response.content.decode()
     assert 'hx-swap-oob="afterbegin:#rounds-body"' in html
+    assert 'id="match-actions" hx-swap-oob="true"' in html and "Undo round 4" in html
+    assert 'id="match-chart"' in html and html.count('hx-swap-oob="true"') == 2
     # The standings and the next round's form are whole, with the new version to name next time.
+    assert f'id="table-top" data-after="{seen}"' in html
     assert 'data-player="Anna">4<' in html
     assert f'name="seen" value="{version(molotow)}"' in html
+    assert "Round 4 saved." in html and 'data-saved="4"' in html
 
 
-def test_saves_in_a_row_each_send_one_round(client, owner, molotow):
+def test_saves_in_a_row_each_bring_one_round(client, owner, molotow):
     stored(molotow, 1)
     client.force_login(owner)
     for number in (2, 3, 4):
-        html = save(client, molotow, number, version(molotow)).content.decode()
-        assert parts(html) == ([], [str(number)], True)
+        assert parts(save(client, molotow, number, version(molotow))) == ([], [str(number)], True)
 
 
 def test_a_page_behind_another_phones_save_gets_the_whole_table(client, owner, molotow):
@@ -75,24 +86,21 @@ def test_a_page_behind_another_phones_save_gets_the_whole_table(client, owner, m
     seen = version(molotow)
     round_service.undo_round(molotow, number=3, user=molotow.created_by)  # another phone, meanwhile
     client.force_login(owner)
-    html = save(client, molotow, 3, seen).content.decode()
-    assert parts(html) == (["3", "2", "1"], [], False)
+    assert parts(save(client, molotow, 3, seen)) == (["3", "2", "1"], [], False)
 
 
 def test_a_page_that_names_no_version_gets_the_whole_table(client, owner, molotow):
     stored(molotow, 2)
     client.force_login(owner)
-    html = save(client, molotow, 3, None).content.decode()
-    assert parts(html) == (["3", "2", "1"], [], False)
+    assert parts(save(client, molotow, 3, None)) == (["3", "2", "1"], [], False)
 
 
 def test_the_first_round_brings_the_whole_table(client, owner, molotow):
     client.force_login(owner)
-    html = save(client, molotow, 1, version(molotow)).content.decode()
-    assert parts(html) == (["1"], [], False)
+    assert parts(save(client, molotow, 1, version(molotow))) == (["1"], [], False)
 
 
-def test_a_refused_entry_leaves_the_table_as_it_was_sent_whole(client, owner, molotow):
+def test_a_refused_entry_gets_the_whole_scoreboard(client, owner, molotow):
     stored(molotow, 2)
     client.force_login(owner)
     data = {
@@ -103,24 +111,23 @@ def test_a_refused_entry_leaves_the_table_as_it_was_sent_whole(client, owner, mo
         "points_3": 24,
         "seen": version(molotow),
     }
-    html = client.post(f"/matches/{molotow.pk}/rounds/", data, **HTMX).content.decode()
-    assert "entry-error" in html and parts(html) == (["2", "1"], [], False)
+    response = client.post(f"/matches/{molotow.pk}/rounds/", data, **HTMX)
+    assert "entry-error" in response.content.decode() and parts(response) == (["2", "1"], [], False)
 
 
-def test_the_last_round_ends_the_match_on_a_kept_table_too(client, owner, night):
+def test_the_last_round_ends_the_match_in_an_update_too(client, owner, night):
     match = MatchFactory(night=night, game="molotow", names=ABCD, options={"rounds": 3})
     stored(match, 2)
     client.force_login(owner)
-    html = save(client, match, 3, version(match)).content.decode()
-    assert parts(html) == ([], ["3"], True)
-    assert "winner-heading" in html
+    response = save(client, match, 3, version(match))
+    assert parts(response) == ([], ["3"], True)
+    assert "winner-heading" in response.content.decode()
 
 
 def test_the_page_itself_always_has_every_row(client, owner, molotow):
     stored(molotow, 3)
     client.force_login(owner)
-    html = client.get(molotow.get_absolute_url()).content.decode()
-    assert parts(html) == (["3", "2", "1"], [], False)
+    assert parts(client.get(molotow.get_absolute_url())) == (["3", "2", "1"], [], False)
     # A save without htmx (no script) goes back to the whole page.
     data = {
         "number": 4,
@@ -133,9 +140,8 @@ def test_the_page_itself_always_has_every_row(client, owner, molotow):
     assert client.post(f"/matches/{molotow.pk}/rounds/", data).status_code == 302
 
 
-def test_a_kept_table_is_never_cached_as_the_scoreboard(client, owner, molotow):
+def test_an_update_is_never_cached_as_the_scoreboard(client, owner, molotow):
     stored(molotow, 3)
     client.force_login(owner)
     save(client, molotow, 4, version(molotow))
-    html = client.get(molotow.get_absolute_url(), **HTMX).content.decode()
-    assert parts(html) == (["4", "3", "2", "1"], [], False)
+    assert parts(client.get(molotow.get_absolute_url(), **HTMX)) == (["4", "3", "2", "1"], [], False)

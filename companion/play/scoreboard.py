@@ -262,13 +262,15 @@ def scoreboard_context(
     error: str = "",
     saved: int | None = None,
     shown_rows: list[RoundRow] | None = None,
+    shown_version: str = "",
 ) -> dict[str, Any]:
     """``saved``: the number of the round just saved (the page then says so to screen readers).
 
-    ``shown_rows``: the rows of the page that asked (the match as it was before this request
-    changed it). When the change only added rounds, the fragment carries only the new rows
-    and keeps the page's own (``keep_rows``): a phone then neither downloads nor rebuilds the
-    whole rounds table after each save, which was most of the time from tap to new standings.
+    ``shown_rows``: the rows of the page that asked, which shows the match of version
+    ``shown_version`` (as it was before this request changed it). When the change only added
+    rounds, ``update`` is that version and ``rounds_html`` holds only the new rows: the answer
+    is then an update of the page's scoreboard (play/detail.html#scoreboard-update), so a
+    phone neither downloads nor lays out the whole rounds table again after each save.
     """
     if form is None and not result.finished:
         form = entry_form(match, result, initial={"number": len(result.rounds) + 1})
@@ -286,7 +288,7 @@ def scoreboard_context(
         "share_text": share_text(match, result),
         "rows": rows,
         "rounds_html": rounds_html(match, rows if added is None else added, lines, editable=True),
-        "keep_rows": added is not None,
+        "update": shown_version if added is not None else "",
         "last_number": rows[-1].number if rows else None,
         "round_label": round_label(match, result),
         "winners_sentence": winners_sentence(result),

@@ -32,6 +32,7 @@ from scoring.base import Standings
 # forms refuse NUL characters and PostgreSQL cannot store them.
 TOKEN_PLACEHOLDER = "\x00csrf\x00"
 TEMPLATE = "play/detail.html#scoreboard"
+UPDATE_TEMPLATE = "play/detail.html#scoreboard-update"
 SECONDS = 6 * 3600  # versions keep it correct; the timeout only frees memory
 
 
@@ -49,34 +50,44 @@ def fragment(
     notice: str = "",
     saved: int | None = None,
     restore_number: int | None = None,
-    shown_rows=None,
 ) -> SafeString:
     """The scoreboard fragment of ``match`` for this request.
 
     Without ``result`` the match's seats and rounds are loaded only when the cache
     has no copy for its version. A fragment with a notice, an error, a filled-in
     form, the announcement of a save or the offer to restore an undone round is
-    particular to its request and is rendered, never cached. ``shown_rows``: see
-    ``scoreboard_context``.
+    particular to its request and is rendered, never cached.
     """
-    plain = (
-        form is None
-        and not error
-        and not notice
-        and saved is None
-        and restore_number is None
-        and not shown_rows
-    )
+    plain = form is None and not error and not notice and saved is None and restore_number is None
     html = cache.get(key(match)) if plain else None
     if html is None:
         if result is None:
             match.load_standings()
             result = standings_service.standings(match)
-        context = scoreboard_context(
-            match, result, form=form, error=error, saved=saved, shown_rows=shown_rows
-        )
+        context = scoreboard_context(match, result, form=form, error=error, saved=saved)
         context.update(notice=notice, restore_number=restore_number, csrf_token=TOKEN_PLACEHOLDER)
         html = render_to_string(TEMPLATE, context)
         if plain:
             cache.set(key(match), html, SECONDS)
+    return mark_safe(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
+
+
+def update(
+    request, match: Match, result: Standings, *, saved: int, shown_rows, shown_version: str
+) -> SafeString | None:
+    """The answer to a save that only added rounds to what the asking page shows, or None.
+
+    The top of the scoreboard (standings and the next round's form), the actions and the
+    chart, and the new rows for htmx to put on top of the page's rounds table
+    (play/detail.html#scoreboard-update; the view retargets htmx to ``#table-top``). None
+    when the page must get the whole scoreboard (``scoreboard_context``). Never cached: it
+    depends on what the page showed.
+    """
+    context = scoreboard_context(
+        match, result, saved=saved, shown_rows=shown_rows, shown_version=shown_version
+    )
+    if not context["update"]:
+        return None
+    context["csrf_token"] = TOKEN_PLACEHOLDER
+    html = render_to_string(UPDATE_TEMPLATE, context)
     return mark_safe(html.replace(TOKEN_PLACEHOLDER, get_token(request)))

@@ -45,12 +45,10 @@ def render_scoreboard(
     status=200,
     saved=None,
     restore_number=None,
-    shown_rows=None,
 ):
     """The whole page, or only the scoreboard fragment for htmx (``result`` None: as stored).
 
-    ``saved``: the round just saved; ``restore_number``: the round just undone, offered back;
-    ``shown_rows``: the rounds the asking page shows (``scoreboard_context``).
+    ``saved``: the round just saved; ``restore_number``: the round just undone, offered back.
     """
     fragment = scoreboard_cache.fragment(
         request,
@@ -61,7 +59,6 @@ def render_scoreboard(
         notice=notice,
         saved=saved,
         restore_number=restore_number,
-        shown_rows=shown_rows,
     )
     if request.htmx:
         return HttpResponse(fragment, status=status)
@@ -153,11 +150,10 @@ def round_add(request, pk):
         match = get_match_for_user(request.user, pk, for_update=True)
         result = standings_service.standings(match)
         form, error, notice, saved, outcome = None, "", "", None, ""
-        # The page that sent the entry shows the match of the version it names ("seen", from
-        # its form): its rounds table can stay and take only the new round's rows.
-        shown = (
-            round_rows(match, result) if request.htmx and request.POST.get("seen") == match.version else None
-        )
+        # The page that sent the entry shows the match of the version its form names ("seen"):
+        # it can be answered with an update of what it shows (scoreboard_cache.update).
+        seen = request.POST.get("seen", "")
+        shown = round_rows(match, result) if request.htmx and seen == match.version else None
         if result.finished:
             notice, outcome = str(registry.get(match.game).words.over), "over"
         else:
@@ -183,16 +179,20 @@ def round_add(request, pk):
                     form, notice, outcome = None, str(conflict), "conflict"
     if not request.htmx and not (error or notice):
         return redirect(match)
-    response = render_scoreboard(
-        request,
-        match,
-        result,
-        form=form,
-        error=error,
-        notice=notice,
-        saved=saved,
-        shown_rows=shown if outcome == "saved" else None,
-    )
+    update = None
+    if outcome == "saved" and shown is not None:
+        update = scoreboard_cache.update(
+            request, match, result, saved=saved, shown_rows=shown, shown_version=seen
+        )
+    if update is not None:
+        response = HttpResponse(update)
+        # Only the top of the scoreboard is swapped; the rest are htmx's out-of-band parts.
+        response["HX-Retarget"] = "#table-top"
+        response["HX-Reswap"] = "outerHTML show:none focus-scroll:false"
+    else:
+        response = render_scoreboard(
+            request, match, result, form=form, error=error, notice=notice, saved=saved
+        )
     # What happened, for the offline outbox (js/outbox.js): saved, invalid, conflict or over.
     response["Companion-Round"] = outcome
     return response

@@ -216,9 +216,14 @@
 
   // --- after a save the view does not move ------------------------------------------------
   var before = null;
+  // A save's answer replaces the whole #scoreboard, or only its top (#table-top) when the
+  // rest of the page is still right (the server's "update": play/scoreboard_cache.update).
+  function isBoard(target) {
+    return !!target && (target.id === "scoreboard" || target.id === "table-top");
+  }
   document.body.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
-    if (!target || target.id !== "scoreboard") return;
+    if (!isBoard(target)) return;
     var totals = {};
     target.querySelectorAll(".standing-total[data-player]").forEach(function (total) {
       totals[total.dataset.player] = total.dataset.total;
@@ -230,7 +235,9 @@
 
   document.body.addEventListener("htmx:afterSwap", function (event) {
     var board = document.getElementById("scoreboard");
-    if (!board || !before || (event.detail.target && event.detail.target.id !== "scoreboard" && event.detail.target !== board)) return;
+    if (!board || !before || (event.detail.target && !isBoard(event.detail.target) && event.detail.target !== board)) return;
+    // The new element (htmx names the one it replaced): what the server said about this save.
+    var swapped = (isBoard(event.detail.target) && document.getElementById(event.detail.target.id)) || board;
     var kept = before;
     before = null;
     kept.open.forEach(function (id) {
@@ -244,12 +251,17 @@
         window.setTimeout(function () { total.classList.remove("changed"); }, HIGHLIGHT_MS);
       }
     });
-    if (window.scrollY !== kept.scrollY) window.scrollTo(0, kept.scrollY);
-    uncoverRows(board);
+    // Read and set in the frame that paints the swap: reading scrollY here would make the
+    // browser lay the new scoreboard out now, and again for the frame.
+    window.requestAnimationFrame(function () {
+      if (window.scrollY !== kept.scrollY) window.scrollTo(0, kept.scrollY);
+      uncoverRows(board);
+    });
     var announcer = document.getElementById("table-announcer");
-    if (announcer && board.dataset.announce) {
+    var announce = swapped.dataset.announce || "";
+    if (announcer && announce) {
       announcer.textContent = "";
-      window.setTimeout(function () { announcer.textContent = board.dataset.announce; }, 50);
+      window.setTimeout(function () { announcer.textContent = announce; }, 50);
     }
   });
 

@@ -91,8 +91,9 @@
   // --- the entry form's fields, as pairs --------------------------------------------
   function fieldsOf(form) {
     var pairs = [];
+    // Not the version the page showed ("seen"): a draft or a waiting round outlives it.
     new FormData(form).forEach(function (value, name) {
-      if (name !== "csrfmiddlewaretoken") pairs.push([name, String(value)]);
+      if (name !== "csrfmiddlewaretoken" && name !== "seen") pairs.push([name, String(value)]);
     });
     return pairs;
   }
@@ -107,7 +108,7 @@
     var byName = {};
     pairs.forEach(function (pair) { (byName[pair[0]] = byName[pair[0]] || []).push(pair[1]); });
     Array.prototype.forEach.call(form.elements, function (el) {
-      if (!el.name || el.name === "csrfmiddlewaretoken" || skip.indexOf(el.name) >= 0) return;
+      if (!el.name || el.name === "csrfmiddlewaretoken" || el.name === "seen" || skip.indexOf(el.name) >= 0) return;
       var values = byName[el.name] || [];
       if (el.type === "radio" || el.type === "checkbox") {
         el.checked = values.indexOf(el.value) >= 0;
@@ -489,19 +490,20 @@
 
   // The service worker keeps a copy of this page; put the newest scoreboard into it so the
   // copy opened offline shows the last known standings, not those of when it was loaded.
+  var copying = Promise.resolve(); // one copy at a time: each applies to the one before
   function keepCopy(html) {
     if (!window.caches) return;
-    window.caches.open(PAGES).then(function (cache) {
+    copying = copying.then(function () { return copyInto(html); });
+  }
+  function copyInto(html) {
+    return window.caches.open(PAGES).then(function (cache) {
       return cache.match(window.location.href).then(function (hit) {
         if (!hit) return null;
         return hit.text().then(function (text) {
           var page = new DOMParser().parseFromString(text, "text/html");
-          var old = page.getElementById("scoreboard");
           var holder = page.createElement("div");
           holder.innerHTML = html;
-          var fresh = holder.querySelector("#scoreboard");
-          if (!old || !fresh || !keptRows(fresh)) return null;
-          old.replaceWith(fresh);
+          if (!applyAnswer(page, holder)) return null;
           var headers = new Headers(hit.headers);
           headers.delete("Content-Length");
           headers.delete("Content-Encoding");
@@ -514,17 +516,34 @@
     }).catch(function () { /* no copy then: the page itself is fine */ });
   }
 
-  // An answer to a save may leave out the rounds the page already shows (an empty tbody with
-  // hx-preserve, the new rows beside it for htmx to add): the copy takes them from the page.
-  function keptRows(fresh) {
-    fresh.querySelectorAll("template").forEach(function (template) { template.remove(); });
-    var kept = fresh.querySelector("tbody[hx-preserve]");
-    if (!kept) return true;
-    var live = document.getElementById(kept.id);
-    if (!live) return false;
-    kept.innerHTML = live.innerHTML;
-    kept.removeAttribute("hx-preserve");
-    kept.querySelectorAll("[data-outbox-row]").forEach(function (row) { row.remove(); });
+  // Put an answer into the copy as htmx put it into the page. A whole scoreboard replaces
+  // the copy's. An update (a save's answer when the rest of the page was still right: the
+  // top of the scoreboard, out-of-band parts, the new rows) applies only to a copy of the
+  // version it was made for; any other copy is left as it is.
+  function applyAnswer(page, holder) {
+    var old = page.getElementById("scoreboard");
+    var whole = holder.querySelector("#scoreboard");
+    if (!old) return false;
+    if (whole) {
+      old.replaceWith(whole);
+      return true;
+    }
+    var top = holder.querySelector("#table-top[data-after]");
+    var seen = old.querySelector("form.entry-form [name=seen]");
+    var oldTop = page.getElementById("table-top");
+    if (!top || !oldTop || !seen || seen.value !== top.dataset.after) return false;
+    oldTop.replaceWith(top);
+    holder.querySelectorAll("[hx-swap-oob=true]").forEach(function (part) {
+      var target = page.getElementById(part.id);
+      part.removeAttribute("hx-swap-oob");
+      if (target) target.replaceWith(part);
+    });
+    var rows = holder.querySelector("template");
+    var body = page.getElementById("rounds-body");
+    var added = rows && rows.content.querySelector("tbody");
+    if (added && body) {
+      while (added.lastChild) body.insertBefore(added.lastChild, body.firstChild);
+    }
     return true;
   }
 
@@ -544,7 +563,7 @@
     if (!detail.successful || !detail.xhr) return;
     touch();
     var target = detail.target;
-    if (target && target.id === "scoreboard" && detail.xhr.responseText) {
+    if (target && (target.id === "scoreboard" || target.id === "table-top") && detail.xhr.responseText) {
       var html = detail.xhr.responseText;
       var outcome = lastSwapOutcome;
       afterPaint(function () {
@@ -554,7 +573,8 @@
     }
   });
   document.addEventListener("htmx:afterSettle", function (event) {
-    if (!event.detail.target || event.detail.target.id !== "scoreboard") return;
+    var target = event.detail.target;
+    if (!target || (target.id !== "scoreboard" && target.id !== "table-top")) return;
     if (lastSwapOutcome !== "invalid") freshKey(); // a refused entry keeps its key for the retry
     // A conflict answers with a fresh form: what was typed comes back into it.
     if (lastSwapOutcome === "conflict") restoreDraft(false);

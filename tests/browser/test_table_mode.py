@@ -208,13 +208,26 @@ def test_a_round_and_save_fit_one_phone_screen_before_and_after_saving(logged_in
     assert Match.objects.get(pk=match.pk).rounds.count() == 1
 
     # Taps per typical round (the README's table): measured on round 2.
-    page.evaluate("window.__taps = 0; window.__keys = 0")
+    page.evaluate("window.__taps = 0; window.__keys = 0; window.__lit = []")
+    page.evaluate(
+        "document.body.addEventListener('htmx:beforeSwap', (e) => {"
+        " window.__retarget = e.detail.xhr.getResponseHeader('HX-Retarget'); })"
+    )
     play_typical_round(page, game, names)
     expect(page.get_by_role("heading", name=round_heading(game, 3))).to_be_attached()
     taps, keys = page.evaluate("[window.__taps, window.__keys]")
     assert (taps, keys) == TAPS[(game, players)]
     assert page.evaluate("window.scrollY") == 0
     assert_on_screen(page, typical_fields(page, game, names), PHONE, game)
+    # Round 2 came back as an update of the page (only its top swapped): the same signs.
+    assert page.evaluate("window.__retarget") == "#table-top"
+    assert len(set(page.evaluate("window.__lit"))) >= 2
+    expect(page.locator("#table-announcer")).to_contain_text(f"{round_word(game)} 2 saved.")
+    assert page.evaluate("document.activeElement.closest('form.entry-form') !== null")
+    page.get_by_role("button", name=save_name(game)).click()
+    page.wait_for_timeout(400)
+    expect(page.get_by_role("alert")).to_have_count(0)
+    assert Match.objects.get(pk=match.pk).rounds.count() == 2
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=[f"{g}-{n}" for g, n in CASES])
