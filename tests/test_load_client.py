@@ -1,0 +1,147 @@
+"""The HTTP/1.1 client ``make bench-load`` runs its clients on (tests/benchmarks/bench_load.py ``Client``).
+
+It is written by hand on asyncio streams, so what it reads is checked here against a
+small server on loopback that answers exactly the bytes each test gives it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import gzip
+import http.client
+
+import pytest
+
+from tests.benchmarks.bench_load import Client
+
+
+class Scripted:
+    """A loopback server: each request read gets the next answer; ``close_after`` closes the connection."""
+
+    def __init__(self, answers: list[bytes], close_after: set[int] = frozenset()):
+        self.answers, self.close_after = answers, close_after
+        self.requests: list[bytes] = []
+        self.connections = 0
+
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        self.connections += 1
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = next(
+                    (
+                        int(line.split(b":")[1])
+                        for line in head.split(b"\r\n")
+                        if line.lower().startswith(b"content-length")
+                    ),
+                    0,
+                )
+                self.requests.append(head + await reader.readexactly(length))
+                writer.write(self.answers[len(self.requests) - 1])
+                await writer.drain()
+                if len(self.requests) in self.close_after:
+                    break
+        except asyncio.IncompleteReadError:
+            pass
+        writer.close()
+
+
+def run(server: Scripted, talk) -> object:
+    async def main():
+        listening = await asyncio.start_server(server.handle, "127.0.0.1", 0)
+        port = listening.sockets[0].getsockname()[1]
+        client = Client(f"http://127.0.0.1:{port}", "sessionid=abc")
+        try:
+            return await talk(client)
+        finally:
+            client.close()
+            listening.close()
+
+    # In a thread of its own: the browser tests' Playwright keeps an event loop running in this one.
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(lambda: asyncio.run(main())).result()
+
+
+def answer(body: bytes, *headers: str, status: str = "200 OK") -> bytes:
+    lines = [f"HTTP/1.1 {status}", *headers, f"Content-Length: {len(body)}"]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+
+
+def test_a_gzipped_answer_is_read_whole_decompressed_with_its_cookies_on_one_kept_connection():
+    page = b"<html>" + b"standing-total " * 500 + b"</html>"
+    server = Scripted(
+        [
+            answer(
+                gzip.compress(page),
+                "Content-Type: text/html",
+                "Content-Encoding: gzip",
+                "Set-Cookie: csrftoken=tok123; Path=/",
+                "Server-Timing: cpu;dur=5.00, app;dur=6.00",
+            ),
+            answer(b"second"),
+        ]
+    )
+
+    async def talk(client):
+        first = await client.request("GET", "/matches/1/")
+        second = await client.request("GET", "/players/", headers={"HX-Request": "true"})
+        return first, second
+
+    first, second = run(server, talk)
+    assert (first.status, first.body) == (200, page)
+    assert first.headers["server-timing"] == "cpu;dur=5.00, app;dur=6.00"
+    assert first.wire > len(gzip.compress(page)) and first.wire < len(page)
+    assert second.body == b"second"
+    assert server.connections == 1
+    assert b"Cookie: sessionid=abc\r\n" in server.requests[0]
+    assert b"Accept-Encoding: gzip\r\n" in server.requests[0]
+    assert b"Cookie: sessionid=abc; csrftoken=tok123\r\n" in server.requests[1]
+    assert b"HX-Request: true\r\n" in server.requests[1]
+
+
+def test_a_form_is_posted_with_its_length_and_type():
+    server = Scripted([answer(b"saved", status="200 OK")])
+
+    async def talk(client):
+        return await client.request("POST", "/matches/1/rounds/", {"number": 11, "points_0": 90})
+
+    assert run(server, talk).body == b"saved"
+    request = server.requests[0]
+    assert request.startswith(b"POST /matches/1/rounds/ HTTP/1.1\r\n")
+    assert b"Content-Type: application/x-www-form-urlencoded\r\n" in request
+    assert request.endswith(b"Content-Length: 21\r\n\r\nnumber=11&points_0=90")
+
+
+def test_a_keep_alive_connection_the_server_closed_is_opened_again_and_the_request_sent_once_more():
+    server = Scripted([answer(b"one"), answer(b"two")], close_after={1})
+
+    async def talk(client):
+        first = await client.request("GET", "/players/")
+        await asyncio.sleep(0.05)  # the server has closed the idle connection meanwhile
+        return first, await client.request("GET", "/players/")
+
+    first, second = run(server, talk)
+    assert (first.body, second.body) == (b"one", b"two")
+    assert server.connections == 2
+
+
+def test_an_answer_without_content_length_is_an_error_not_a_guess():
+    chunked = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
+    server = Scripted([chunked])
+
+    async def talk(client):
+        return await client.request("GET", "/players/")
+
+    with pytest.raises(http.client.HTTPException, match="without Content-Length"):
+        run(server, talk)
+
+
+def test_a_status_line_that_is_not_http_is_an_error():
+    server = Scripted([b"SSH-2.0-OpenSSH\r\n\r\n"])
+
+    async def talk(client):
+        return await client.request("GET", "/players/")
+
+    with pytest.raises(http.client.BadStatusLine):
+        run(server, talk)
