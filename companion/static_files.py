@@ -1,4 +1,4 @@
-"""The production storage of static files: our own scripts and style sheets minified, then hashed and compressed.
+"""The production storage of static files: our own scripts and style sheets minified, bundled, then hashed and compressed.
 
 The sources keep their comments (they explain why), and ``runserver`` and the tests
 serve them as written. ``collectstatic`` stores what a phone downloads: each of our
@@ -7,10 +7,19 @@ rcssmin, the minifiers django-compressor uses), under WhiteNoise's hashed names,
 with gzip and Brotli copies. On a first scoreboard load that is about a fifth less
 on the wire (``make bench-load``). Files that come minified (Bootstrap, htmx) and
 everything of other apps (the admin's) are stored as they are.
+
+It also writes the :data:`BUNDLES`: the files every page (``site``) or every match
+page (``table``) loads, joined into one script and one style sheet each. A response
+costs about 430 bytes of headers, and one compressed file is smaller than its parts
+compressed apart, so a first scoreboard load is about 4.5 KB lighter. ``{% bundle %}``
+(companion/templatetags/bundles.py) names a bundle where the storage's manifest has it
+and its sources everywhere else (``runserver``, tests that do not collect).
 """
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.files.base import ContentFile
 from rcssmin import cssmin
 from rjsmin import jsmin
@@ -20,6 +29,19 @@ from whitenoise.storage import CompressedManifestStaticFilesStorage
 OURS = ("js/", "css/", "games/")
 MINIFIERS = {".js": jsmin, ".css": cssmin}
 
+# Each bundle's sources, in the order the pages load them (the cascade, the scripts' order).
+# A match page's game files (static/games/<key>/) stay apart: five games would be five bundles.
+SITE_CSS = ("vendor/bootstrap/bootstrap.min.css", "css/app.css")
+SITE_JS = ("django_htmx/htmx-2.min.js", "js/net-errors.js", "js/app.js")
+BUNDLES = {
+    "bundles/site.css": SITE_CSS,
+    "bundles/site.js": SITE_JS,
+    "bundles/table.css": (*SITE_CSS, "css/table.css"),
+    "bundles/table.js": (*SITE_JS, "js/outbox.js", "js/match.js"),
+}
+# Between two scripts: a statement ends, whatever the last one ended with.
+JOINERS = {".js": ";\n", ".css": "\n"}
+
 
 def minifier(name: str):
     """The minifier for the static file ``name``, or None to store it as it is."""
@@ -27,6 +49,15 @@ def minifier(name: str):
     if not name.startswith(OURS) or ".min." in name:
         return None
     return MINIFIERS.get(name[name.rfind(".") :])
+
+
+def bundle_files(name: str) -> tuple[str, ...]:
+    """What a page loads for the bundle ``name`` ("site.css"): the bundle once collected, else its sources."""
+    path = f"bundles/{name}"
+    hashed = getattr(staticfiles_storage, "hashed_files", {})
+    if not settings.DEBUG and path in hashed:
+        return (path,)
+    return BUNDLES[path]
 
 
 class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
@@ -38,3 +69,21 @@ class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
             content.seek(0)
             content = ContentFile(minify(content.read().decode("utf-8")).encode("utf-8"))
         return super()._save(name, content)
+
+    def post_process(self, paths, dry_run=False, **options):
+        # The sources are collected (and minified) by now: join them, then hash and compress the
+        # bundles with everything else.
+        if not dry_run:
+            paths = {**paths, **{name: (self, name) for name in self.write_bundles()}}
+        yield from super().post_process(paths, dry_run, **options)
+
+    def write_bundles(self) -> list[str]:
+        for name, sources in BUNDLES.items():
+            parts = []
+            for source in sources:
+                with self.open(source) as file:
+                    parts.append(file.read().decode("utf-8").strip())
+            if self.exists(name):
+                self.delete(name)
+            self._save(name, ContentFile(JOINERS[name[name.rfind(".") :]].join(parts).encode("utf-8")))
+        return list(BUNDLES)

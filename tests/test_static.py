@@ -1,11 +1,13 @@
 """Production static files: hashed and compressed names for every file the pages use."""
 
+import json
 import re
 
 import pytest
 from django.test import override_settings
 from django.urls import reverse
 
+from companion.static_files import BUNDLES
 from tests.conftest import PRODUCTION_STATIC
 from tests.factories import MatchFactory
 
@@ -19,7 +21,10 @@ def test_every_page_finds_its_static_files_in_the_manifest(client, night, owner,
         match = MatchFactory(night=night, game=game, names=names)
         for url in [reverse("home"), night.get_absolute_url(), match.get_absolute_url(), reverse("login")]:
             page = client.get(url).content.decode()  # a missing file raises here
-            assert "/static/css/app." in page or url == reverse("login")
+            # css/app.css comes inside the collected bundle (companion/static_files.py), hashed.
+            assert re.search(r"/static/bundles/(site|table)\.[0-9a-f]{12}\.css", page) or url == reverse(
+                "login"
+            )
         assert list(collected_static.glob("css/app.*.css.gz")), "static files are compressed"
 
 
@@ -27,6 +32,50 @@ def test_every_page_finds_its_static_files_in_the_manifest(client, night, owner,
 def test_the_service_worker_names_the_hashed_files_of_the_app_shell(client, collected_static):
     with override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=collected_static):
         body = client.get(reverse("service_worker")).content.decode()
-        assert re.search(r'"/static/css/app\.[0-9a-f]{12}\.css"', body)
+        assert re.search(r'"/static/bundles/site\.[0-9a-f]{12}\.css"', body)  # css/app.css inside
         assert re.search(r'importScripts\("/static/js/sw\.[0-9a-f]{12}\.js"\)', body)
         assert '"static": "/static/"' in body
+
+
+LINKED = re.compile(r'<(?:script[^>]+src|link rel="stylesheet"[^>]+href)="(/static/[^"]+)"')
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("collected", [True, False], ids=["collected", "sources"])
+def test_every_script_and_style_sheet_a_kept_page_links_is_in_the_service_workers_shell(
+    client, night, owner, collected_static, collected
+):
+    """Offline, a page comes from the worker's copy, its files only from the shell: none may be missing."""
+    storage = {"STORAGES": PRODUCTION_STATIC, "STATIC_ROOT": collected_static} if collected else {}
+    with override_settings(**storage):
+        client.force_login(owner)
+        shell = json.loads(re.search(r'"shell": (\[[^\]]*\])', client.get("/sw.js").content.decode())[1])
+        pages = [reverse("home"), reverse("offline")]
+        for game, names in [("molotow", 4), ("anrufen", 3), ("elfer", 4), ("murlan", 4), ("counter", 2)]:
+            match = MatchFactory(night=night, game=game, names=["Anna", "Beat", "Cla", "Dora"][:names])
+            pages.append(match.get_absolute_url())
+        linked = {url: LINKED.findall(client.get(url).content.decode()) for url in pages}
+    assert all(linked.values())
+    missing = {
+        url: sorted(set(files) - set(shell)) for url, files in linked.items() if set(files) - set(shell)
+    }
+    assert missing == {}
+
+
+def collected_text(root, name: str) -> str:
+    """A collected file's text under the name the manifest gives it (minified where ours)."""
+    manifest = json.loads((root / "staticfiles.json").read_text())["paths"]
+    return (root / manifest[name]).read_text()
+
+
+@pytest.mark.parametrize("bundle", sorted(BUNDLES))
+def test_each_bundle_holds_each_of_its_collected_sources_in_order(collected_static, bundle):
+    text = collected_text(collected_static, bundle)
+    at = 0
+    for source in BUNDLES[bundle]:
+        part = collected_text(collected_static, source).strip()
+        assert len(part) > 50, source
+        found = text.find(part, at)
+        assert found >= at, f"{source} is not in {bundle} after the sources before it"
+        at = found + len(part)
+    assert text[at:].strip() == ""

@@ -20,26 +20,24 @@ from django.views.decorators.http import require_GET
 
 from companion.access import running_match_for
 from companion.games import registry
+from companion.static_files import bundle_files
 
+# Besides the bundles (or their sources: companion/static_files.py) and each game's files.
 SHELL = (
-    "vendor/bootstrap/bootstrap.min.css",
-    "css/app.css",
-    "css/table.css",
     "js/theme.js",
-    "js/app.js",
-    "js/net-errors.js",
-    "js/match.js",
-    "js/outbox.js",
-    "django_htmx/htmx-2.min.js",
+    "js/match.js",  # the round edit page loads it on its own
     "favicon.svg",
     "icons/icon-192.png",
     "manifest.webmanifest",
 )
+BUNDLES = ("site.css", "table.css", "site.js", "table.js")
 
 
 def shell_files() -> list[str]:
+    """Every script, style sheet and icon the pages kept for offline use load, as the pages name them."""
+    bundled = [path for name in BUNDLES for path in bundle_files(name)]
     games = [path for game in registry.GAMES.values() for path in (game.script, game.stylesheet)]
-    return [static(path) for path in (*SHELL, *games)]
+    return [static(path) for path in dict.fromkeys((*bundled, *SHELL, *games))]
 
 
 @require_GET

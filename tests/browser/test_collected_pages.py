@@ -1,0 +1,82 @@
+"""The pages as ``make serve`` sends them: collected, minified, bundled files (companion/static_files.py).
+
+The other browser tests run the sources as written (tests/conftest.py serves them unhashed);
+here the templates name the collected files, and the phone gets them from the collection,
+so a bundle that leaves out a part, or joins two in a way that breaks, fails a page here.
+"""
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from django.test import override_settings
+from playwright.sync_api import expect
+
+from tests.conftest import PRODUCTION_STATIC
+from tests.factories import PASSWORD, MatchFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LISTEN = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+});
+"""
+GAMES = [("molotow", 4), ("anrufen", 3), ("elfer", 4), ("murlan", 4), ("counter", 2)]
+
+
+@pytest.fixture
+def collected_page(page, collected_static):
+    """The phone, with the templates naming the collected files and the static files served from them."""
+    served = []
+
+    def from_collection(route):
+        path = collected_static / urlsplit(route.request.url).path.removeprefix("/static/")
+        served.append(path.name)
+        if path.is_file():
+            route.fulfill(path=path)
+        else:
+            route.fulfill(status=404, body="not collected")
+
+    with override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=collected_static):
+        page.add_init_script(LISTEN)
+        page.route("**/static/**", from_collection)
+        page.served = served
+        yield page
+
+
+def test_every_games_scoreboard_runs_from_the_bundles_and_a_molotow_deal_saves(collected_page, owner, night):
+    page = collected_page
+    page.goto("/login/")
+    page.get_by_label("Username").fill(owner.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/")
+    assert [name for name in page.served if name.startswith("site.")], page.served
+    expect(page.get_by_role("link", name="Friday cards")).to_be_visible()
+
+    names = ["Anna", "Beat", "Cla", "Dora"]
+    for game, players in GAMES:
+        match = MatchFactory(night=night, game=game, names=names[:players])
+        page.goto(match.get_absolute_url())
+        expect(page.locator("form.entry-form")).to_have_attribute(
+            "data-enhanced", "1"
+        )  # match.js ran the game's enhancer
+        assert page.evaluate("typeof window.htmx") == "object"
+        assert page.evaluate("window.__violations") == []
+    assert {re.sub(r"\.[0-9a-f]{12}\.", ".", name) for name in page.served} >= {"table.css", "table.js"}
+    assert not [name for name in page.served if name.startswith(("outbox.", "match.", "app."))]
+
+    match = MatchFactory(night=night, game="molotow", names=names)
+    page.goto(match.get_absolute_url())
+    for name, points in [("Anna", "90"), ("Beat", "9"), ("Cla", "34")]:
+        page.get_by_role("textbox", name=name, exact=True).fill(points)
+    expect(page.get_by_role("textbox", name="Dora", exact=True)).to_have_value("24")  # entry.js
+    with page.expect_request(
+        lambda request: request.method == "POST" and request.url.endswith("/rounds/")
+    ) as posted:
+        page.get_by_role("button", name="Save round").click()
+    assert posted.value.headers.get("hx-request") == "true"
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
+    assert page.evaluate("window.__violations") == []
