@@ -52,8 +52,10 @@ MIDDLEWARE = [
     # First: every later step (HTTPS redirect, is_secure, the login rate limit) then sees
     # forwarded headers only when they come from the trusted proxy.
     "companion.security.forwarded_headers_middleware",
+    # Static files get only the headers that mean something for them (companion/static_serving.py).
+    "companion.static_serving.document_headers_middleware",
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "companion.static_serving.StaticFilesMiddleware",
     # Pages and htmx fragments gzipped when the browser accepts it (static files come
     # precompressed from WhiteNoise above). Safe against BREACH: see README, "Compression".
     "django.middleware.gzip.GZipMiddleware",

@@ -4,7 +4,7 @@ import json
 import re
 
 import pytest
-from django.test import override_settings
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from companion.static_files import BUNDLES
@@ -79,3 +79,33 @@ def test_each_bundle_holds_each_of_its_collected_sources_in_order(collected_stat
         assert found >= at, f"{source} is not in {bundle} after the sources before it"
         at = found + len(part)
     assert text[at:].strip() == ""
+
+
+@pytest.mark.django_db
+def test_a_hashed_static_file_carries_only_the_headers_that_matter_for_it(client, owner, collected_static):
+    with override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=collected_static):
+        static_client = Client()  # a new handler: WhiteNoise reads the collected folder
+        static_client.force_login(owner)
+        page = static_client.get(reverse("home"))
+        script = re.search(r'src="(/static/bundles/site\.[0-9a-f]{12}\.js)"', page.content.decode())[1]
+        response = static_client.get(script, HTTP_ACCEPT_ENCODING="gzip, br")
+        assert response.status_code == 200
+        assert response["Content-Encoding"] == "br"
+        assert response["Cache-Control"] == "max-age=315360000, public, immutable"
+        assert response["Vary"] == "Accept-Encoding"
+        assert response["X-Content-Type-Options"] == "nosniff"
+        # Kept forever by its name: never revalidated; and not a document.
+        for header in ["ETag", "Last-Modified", "Referrer-Policy", "Cross-Origin-Opener-Policy"]:
+            assert header not in response, header
+        # A page keeps the document's headers.
+        assert page["Referrer-Policy"] == "same-origin"
+        assert page["Cross-Origin-Opener-Policy"] == "same-origin"
+
+
+def test_a_static_file_without_a_hash_is_still_revalidated(collected_static):
+    """A name without a hash may name new content tomorrow: a browser must ask whether it changed."""
+    with override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=collected_static):
+        response = Client().get("/static/js/app.js")
+    assert response.status_code == 200
+    assert "ETag" in response and "Last-Modified" in response
+    assert "immutable" not in response.get("Cache-Control", "")
