@@ -22,6 +22,7 @@ from companion.env import (
     secret_key,
     sqlite_test_path,
 )
+from companion.inline_scripts import csp_hash
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("COMPANION_VAR_DIR", str(BASE_DIR / "var")))
@@ -227,14 +228,15 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
 # Content-Security-Policy (django-csp): scripts only from our own static files, never
-# inline, never eval. Style attributes stay allowed (style-src-attr) because templates
+# inline (but for js/theme.js, written into <head> and allowed by its hash: companion/inline_scripts.py),
+# never eval. Style attributes stay allowed (style-src-attr) because templates
 # set a player's colour as a custom property (style="--player-colour: …"); <style>
 # elements and outside style sheets are refused. Bootstrap draws its form icons as
 # data: SVG images.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
-        "script-src": [SELF],
+        "script-src": [SELF, csp_hash("js/theme.js")],
         "style-src": [SELF],
         "style-src-attr": [UNSAFE_INLINE],
         "img-src": [SELF, "data:"],

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import datetime
+import hashlib
 import ipaddress
 import json
 import os
@@ -18,6 +20,7 @@ from django.contrib.auth import get_user_model
 from django.test import override_settings
 from django.urls import reverse
 
+from companion.inline_scripts import csp_hash
 from companion.security import client_ip
 from tests.factories import PASSWORD, MatchFactory
 
@@ -45,7 +48,8 @@ def test_pages_carry_a_strict_script_policy_and_the_usual_security_headers(clien
     for response in responses:
         assert response.status_code == 200
         directives = policy(response)
-        assert directives["script-src"] == ["'self'"]
+        # Our files, and the one script written into <head> (js/theme.js), by the hash of its text.
+        assert directives["script-src"] == ["'self'", csp_hash("js/theme.js")]
         assert directives["default-src"] == ["'self'"]
         assert directives["style-src"] == ["'self'"]  # no <style> elements, no outside style sheets
         assert directives["object-src"] == ["'none'"]
@@ -54,6 +58,16 @@ def test_pages_carry_a_strict_script_policy_and_the_usual_security_headers(clien
         assert response["X-Content-Type-Options"] == "nosniff"
         assert response["Referrer-Policy"] == "same-origin"
         assert response["X-Frame-Options"] == "DENY"
+
+
+@pytest.mark.django_db
+def test_the_one_inline_script_is_allowed_by_the_hash_of_exactly_its_text(client, owner):
+    response = client.get(reverse("login"))
+    inline = re.findall(r"<script>(.*?)</script>", response.content.decode(), flags=re.S)
+    assert len(inline) == 1 and "data-bs-theme" in inline[0]
+    digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
+    assert f"'sha256-{digest}'" in policy(response)["script-src"]
+    assert "'unsafe-inline'" not in policy(response)["script-src"]
 
 
 def template_text(path: Path) -> str:

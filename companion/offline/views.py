@@ -24,7 +24,7 @@ from companion.static_files import bundle_files
 
 # Besides the bundles (or their sources: companion/static_files.py) and each game's files.
 SHELL = (
-    "js/theme.js",
+    "js/theme.js",  # the offline page's (templates/errors/page.html)
     "js/match.js",  # the round edit page loads it on its own
     "favicon.svg",
     "icons/icon-192.png",

@@ -1,9 +1,14 @@
-"""``{% bundle "site.js" %}``: the tag of a bundle (companion/static_files.py) once collected, else its sources' tags."""
+"""``{% bundle "site.js" %}``: the tag of a bundle (companion/static_files.py) once collected, else its sources' tags.
+
+``{% inline_script "js/theme.js" %}``: a script written into the page (companion/inline_scripts.py).
+"""
 
 from django import template
 from django.templatetags.static import static
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
+from companion.inline_scripts import inline_source
 from companion.static_files import bundle_files
 
 register = template.Library()
@@ -18,3 +23,9 @@ TAGS = {
 def bundle(name: str):
     tag = TAGS[name[name.rfind(".") :]]
     return format_html_join("\n", tag, ((static(path),) for path in bundle_files(name)))
+
+
+@register.simple_tag
+def inline_script(name: str):
+    """``<script>`` with the static script ``name`` inside; its hash is in the CSP (companion/inline_scripts.py)."""
+    return format_html("<script>{}</script>", mark_safe(inline_source(name)))

@@ -68,3 +68,19 @@ def test_login_start_page_and_an_htmx_round_run_under_the_policy(watched, owner,
     assert [text for text in page.console_errors if "Content Security Policy" in text] == []
     # htmx was told not to add its indicator <style>: the only styles are the linked sheets.
     assert page.evaluate("document.querySelectorAll('style').length") == 0
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_theme_script_in_the_head_runs_under_the_policy_before_the_page_is_drawn(watched, scheme):
+    page = watched
+    page.emulate_media(color_scheme=scheme)
+    page.add_init_script(
+        """new MutationObserver((_, observer) => {
+             if (document.body) { window.__atBody = document.documentElement.className; observer.disconnect(); }
+           }).observe(document, { childList: true, subtree: true });"""
+    )
+    page.goto("/login/")
+    assert page.evaluate("window.__atBody") == "js"  # set before <body> existed, so before any paint
+    assert page.evaluate("document.documentElement.dataset.bsTheme") == scheme
+    assert violations(page) == []
+    assert [text for text in page.console_errors if "Content Security Policy" in text] == []
