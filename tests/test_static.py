@@ -37,7 +37,10 @@ def test_the_service_worker_names_the_hashed_files_of_the_app_shell(client, coll
         assert '"static": "/static/"' in body
 
 
-LINKED = re.compile(r'<(?:script[^>]+src|link rel="stylesheet"[^>]+href)="(/static/[^"]+)"')
+# What a page loads: its scripts and style sheets, and the script js/outbox.js loads when needed.
+LINKED = re.compile(
+    r'<(?:script[^>]+src|link rel="stylesheet"[^>]+href)="(/static/[^"]+)"|data-outbox-queue="([^"]+)"'
+)
 
 
 @pytest.mark.django_db
@@ -54,7 +57,11 @@ def test_every_script_and_style_sheet_a_kept_page_links_is_in_the_service_worker
         for game, names in [("molotow", 4), ("anrufen", 3), ("elfer", 4), ("murlan", 4), ("counter", 2)]:
             match = MatchFactory(night=night, game=game, names=["Anna", "Beat", "Cla", "Dora"][:names])
             pages.append(match.get_absolute_url())
-        linked = {url: LINKED.findall(client.get(url).content.decode()) for url in pages}
+        linked = {
+            url: ["".join(found) for found in LINKED.findall(client.get(url).content.decode())]
+            for url in pages
+        }
+    assert any("outbox-queue" in file for file in linked[pages[-1]])
     assert all(linked.values())
     missing = {
         url: sorted(set(files) - set(shell)) for url, files in linked.items() if set(files) - set(shell)

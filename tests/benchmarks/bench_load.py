@@ -389,6 +389,24 @@ def first_load(server: Server, path: str) -> tuple[int, list[tuple[str, int, int
     return sum(size for _, size, _ in parts), parts
 
 
+# Scripts a page names but loads itself only when needed: js/outbox.js loads the offline
+# outbox (js/outbox-queue.js) offline, after a save lost to the network, with rounds waiting,
+# or after the page while no service worker holds it (a first visit).
+LATER = re.compile(r'data-outbox-queue="(/static/[^"]+)"')
+
+
+def loaded_when_needed(server: Server, path: str) -> dict[str, int]:
+    """What the page at ``path`` loads later, only when needed: bytes on the wire per file."""
+    browser = Browser(server.base, server.session_cookie)
+    page = browser.request("GET", path, accept="gzip, deflate, br")
+    later = {
+        url: browser.request("GET", url, accept="gzip, deflate, br").wire
+        for url in dict.fromkeys(LATER.findall(page.body.decode()))
+    }
+    browser.close()
+    return later
+
+
 def offline_fill(server: Server, loaded: set[str]) -> dict[str, int]:
     """What the service worker's install fetches that the first page did not: bytes per file."""
     browser = Browser(server.base, server.session_cookie)
@@ -492,6 +510,7 @@ def main() -> int:
             phases[-1].errors.append(f"{stored} rounds stored in the save/undo matches, not {expected}")
         restarts = gunicorn.boots() - boots_at_start
         weight, parts = first_load(server, server.urls["scoreboard (Molotow, 8 deals)"])
+        later = loaded_when_needed(server, server.urls["scoreboard (Molotow, 8 deals)"])
         background = offline_fill(server, {url for url, _size, _head in parts})
 
     def of(name: str, clients: int | None = None) -> list[Phase]:
@@ -529,10 +548,15 @@ def main() -> int:
         print(f"  {size:>7,}  {url}")
     heads = sum(head for _, _, head in parts)
     print(f"  {weight:>7,}  in all, of which {heads:,} in HTTP/1.1 headers ({len(parts)} responses)")
+    for url, size in later.items():
+        print(
+            f"  {size:>7,}  {url}: loaded later, only when needed (the offline outbox: offline, after a save "
+            "lost to the network, with rounds waiting, or after the page while no service worker holds it)"
+        )
     print(
         f"  then, after the page has loaded, the service worker fetches {sum(background.values()):,} bytes "
-        f"more in the background for use offline ({len(background)} files: the other games' parts, "
-        "the offline page, the app icon)"
+        f"more in the background for use offline ({len(background)} files: the other pages' bundles, the "
+        "other games' parts, the offline outbox, the offline page, the app icon)"
     )
 
     top = max(counts)

@@ -71,6 +71,9 @@ def log_in(page, user):
 def open_match(page, match):
     page.goto(match.get_absolute_url())
     expect(page.get_by_role("heading", name=re.compile("Enter: Round"))).to_be_visible()
+    # A moment with the page open, as at a table: what it loads after itself is there (the
+    # outbox, js/outbox-queue.js, while no service worker holds it yet).
+    page.wait_for_load_state("networkidle")
 
 
 def ready_for_offline(page):
@@ -354,4 +357,40 @@ def test_waiting_rounds_outlast_an_expired_session_and_are_sent_after_logging_in
     page.wait_for_url(f"**{molotow.get_absolute_url()}")
     expect(page.locator("#scoreboard[data-saved='1']")).to_have_count(1)  # sent once the page opened
     expect(waiting_rows(page)).to_have_count(0)
+    assert stored(molotow) == [(1, STORED[0])]
+
+
+def test_the_outbox_is_loaded_only_when_it_is_needed(phones, molotow):
+    page = phones()
+    open_match(page, molotow)
+    ready_for_offline(page)  # from now on the worker holds the outbox for an outage
+    page.wait_for_load_state("networkidle")
+    outbox = "document.querySelectorAll('script[src*=\"outbox-queue\"]').length"
+    assert page.evaluate(outbox) == 0, "online, nothing waiting: not loaded"
+
+    page.context.set_offline(True)
+    expect(page.get_by_role("status").filter(has_text="Offline")).to_be_visible()  # the outbox's banner
+    assert page.evaluate(outbox) == 1
+    type_deal(page, DEALS[0])
+    save(page)
+    expect(waiting_rows(page)).to_have_count(1)
+
+
+def test_without_the_outbox_a_save_offline_says_so_and_keeps_the_entry(phones, molotow):
+    page = phones(service_workers="block")
+    outbox = re.compile(r"/static/js/outbox-queue")
+    page.context.route(outbox, lambda route: route.abort("internetdisconnected"))
+    open_match(page, molotow)
+    page.context.set_offline(True)
+    type_deal(page, DEALS[0])
+    save(page)
+    expect(page.get_by_role("alert")).to_have_text(NO_CONNECTION)
+    for name, points in {**DEALS[0], "Dora": 24}.items():
+        expect(page.get_by_role("textbox", name=name, exact=True)).to_have_value(str(points))
+    expect(waiting_rows(page)).to_have_count(0)
+
+    page.context.set_offline(False)
+    page.context.unroute(outbox)
+    save(page)
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
     assert stored(molotow) == [(1, STORED[0])]

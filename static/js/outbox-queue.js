@@ -1,0 +1,349 @@
+// The offline outbox, loaded by js/outbox.js only when it is needed (offline, a save lost to
+// the network, rounds already waiting).
+//
+// A round saved while offline goes into IndexedDB (it survives a reload and a closed tab),
+// shows in the rounds table as "waiting to send", and is sent in order, with its key, when
+// the connection returns. The key makes a resend safe: a round the server already has is
+// answered as saved, never stored twice. If another phone saved that round meanwhile, both
+// are shown and the person chooses. Offline, a banner says since when.
+(function () {
+  "use strict";
+
+  var core = window.CompanionOutbox;
+  if (!core) return;
+  var match = core.match;
+  var strings = core.strings;
+  var format = core.format;
+  var items = []; // this match's outbox, oldest first
+  var flushing = false;
+  var retryTimer = null;
+
+  function store(mode, work) {
+    return core.db().then(function (database) {
+      return new Promise(function (resolve, reject) {
+        var tx = database.transaction("outbox", mode);
+        var request = work(tx.objectStore("outbox"));
+        tx.oncomplete = function () { resolve(request && request.result); };
+        tx.onerror = tx.onabort = function () { reject(tx.error); };
+      });
+    });
+  }
+  function loadItems() {
+    return store("readonly", function (s) { return s.index("match").getAll(match); }).then(function (all) {
+      items = (all || []).sort(function (a, b) { return a.id - b.id; });
+    });
+  }
+  function saveItem(item) {
+    return store("readwrite", function (s) { return s.put(item); }).then(function (id) { item.id = id; return item; });
+  }
+  function deleteItem(item) {
+    return store("readwrite", function (s) { return s.delete(item.id); });
+  }
+
+  function setValue(pairs, name, value) {
+    pairs.forEach(function (pair) { if (pair[0] === name) pair[1] = String(value); });
+  }
+
+  // What a person recognises of an entry: each filled field's label and value.
+  function summary(form) {
+    var parts = [];
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") return;
+      if ((el.type === "radio" || el.type === "checkbox") && !el.checked) return;
+      var value = el.tagName === "SELECT" ? (el.selectedOptions[0] || { textContent: "" }).textContent : el.value;
+      if (!String(value).trim()) return;
+      var label = el.labels && el.labels[0] ? el.labels[0].textContent.trim() : el.getAttribute("aria-label") || "";
+      if (el.type === "radio" || el.type === "checkbox") {
+        var legend = el.closest("fieldset") && el.closest("fieldset").querySelector("legend");
+        parts.push((legend ? legend.textContent.trim() + ": " : "") + label);
+      } else {
+        parts.push((label ? label + " " : "") + String(value).trim());
+      }
+    });
+    return parts.join(" · ");
+  }
+
+  // --- a fresh form for the next round, made offline -------------------------------
+  function nextForm(form) {
+    if (!core.pristine()) return;
+    var template = document.createElement("template");
+    template.innerHTML = core.pristine();
+    var fresh = template.content.firstElementChild;
+    var key = fresh.querySelector("[name=key]");
+    if (key) key.value = core.uuid();
+    form.replaceWith(fresh);
+    if (window.htmx) {
+      window.htmx.process(fresh);
+      // match.js enhances what htmx loads (the game's taps, the focus for the next round).
+      window.htmx.trigger(fresh.parentNode, "htmx:load");
+    }
+  }
+
+  // --- into the outbox, and out to the server -----------------------------------------
+  function enqueue(form) {
+    var pairs = core.fieldsOf(form);
+    var last = items.length ? items[items.length - 1].number : 0;
+    var number = Math.max(Number(core.valueIn(pairs, "number")) || 1, last + 1);
+    setValue(pairs, "number", number);
+    if (!core.valueIn(pairs, "key")) pairs.push(["key", core.uuid()]);
+    var item = {
+      match: match,
+      url: form.getAttribute("action"),
+      number: number,
+      fields: pairs,
+      summary: summary(form),
+      state: "waiting",
+      reason: "",
+    };
+    saveItem(item).then(function () {
+      items.push(item);
+      core.clearDraft();
+      nextForm(form); // render() gives it the next number
+      render();
+      flush();
+    }).catch(function () {
+      core.say(form, strings.saveOffline);
+    });
+  }
+
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { return ""; }
+  }
+
+  function flush() {
+    if (flushing || !navigator.onLine || !items.length || items[0].state !== "waiting") return;
+    flushing = true;
+    render();
+    var item = items[0];
+    var body = new FormData();
+    item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    // No answer in 15 s counts as no connection, as for htmx's own requests.
+    var abort = window.AbortController ? new window.AbortController() : null;
+    var timer = abort ? window.setTimeout(function () { abort.abort(); }, 15000) : null;
+    window.fetch(item.url, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      signal: abort ? abort.signal : undefined,
+      headers: { "HX-Request": "true", "HX-Current-URL": window.location.href, "X-CSRFToken": csrfToken() },
+    }).then(function (response) {
+      window.clearTimeout(timer);
+      var login = response.headers.get("HX-Redirect");
+      if (login) {
+        stop(strings.loginAgain, login);
+        return null;
+      }
+      if (!response.ok) {
+        var stale = response.status === 403 && response.headers.get("Companion-Error") === "csrf";
+        stop(stale ? strings.stale : response.status >= 500 ? strings.saveServer : strings.refused);
+        retryLater();
+        return null;
+      }
+      var outcome = response.headers.get("Companion-Round") || "";
+      return response.text().then(function (html) { return answered(item, outcome, html); });
+    }).catch(function () {
+      window.clearTimeout(timer);
+      stop("");
+      retryLater();
+    });
+  }
+
+  function answered(item, outcome, html) {
+    core.touch();
+    if (outcome === "saved") {
+      return deleteItem(item).then(function () {
+        items.shift();
+        swapScoreboard(html);
+        flushing = false;
+        flush();
+      });
+    }
+    if (outcome === "conflict") {
+      item.state = "conflict";
+    } else {
+      item.state = "refused";
+      var template = document.createElement("template");
+      template.innerHTML = html;
+      var reason = template.content.querySelector("#entry-error, [role=status]");
+      item.reason = reason ? reason.textContent.trim() : "";
+    }
+    return saveItem(item).then(function () {
+      if (outcome === "conflict" || outcome === "over") swapScoreboard(html);
+      flushing = false;
+      render();
+    });
+  }
+
+  function stop(message, link) {
+    flushing = false;
+    render(message, link);
+  }
+
+  function retryLater() {
+    window.clearTimeout(retryTimer);
+    retryTimer = window.setTimeout(flush, 10000);
+  }
+
+  function swapScoreboard(html) {
+    var target = document.getElementById("scoreboard");
+    if (!target || !window.htmx) return;
+    core.swapped("outbox");
+    window.htmx.swap(target, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
+    core.freshKey();
+    core.remember(html);
+    core.restoreDraft(false);
+    core.keepCopy(html);
+    render();
+  }
+
+  // The person's choice after a conflict or a refusal; later rounds move with it.
+  function renumber(from, shift) {
+    items.slice(from).forEach(function (item) {
+      item.number += shift;
+      setValue(item.fields, "number", item.number);
+    });
+    return Promise.all(items.slice(from).map(saveItem));
+  }
+  function keepBoth(item) {
+    var next = Number((document.querySelector("#scoreboard form.entry-form [name=number]") || { value: item.number + 1 }).value);
+    item.state = "waiting";
+    renumber(0, Math.max(1, next - item.number)).then(flush);
+  }
+  function drop(item) {
+    var refused = item.state === "refused";
+    deleteItem(item).then(function () {
+      items.shift();
+      // A refused round was never stored, so the ones after it move up; after a conflict the
+      // other phone's round took this number, so they stay.
+      return refused ? renumber(0, -1) : null;
+    }).then(function () {
+      render();
+      flush();
+    });
+  }
+
+  // --- what the page shows --------------------------------------------------------
+  function element(tag, className, text) {
+    var el = document.createElement(tag);
+    if (className) el.className = className;
+    if (text !== undefined) el.textContent = text;
+    return el;
+  }
+
+  // With rounds waiting, the form is for the round after them, and its heading says so.
+  function followWaiting() {
+    var form = core.entryForm();
+    var field = form && form.querySelector("[name=number]");
+    if (!field || !items.length) return;
+    var next = items[items.length - 1].number + 1;
+    var heading = document.getElementById("entry-heading");
+    var shown = heading && heading.dataset.shown ? Number(heading.dataset.shown) : Number(field.value);
+    if (Number(field.value) < next) field.value = String(next);
+    if (heading && shown < next) {
+      heading.textContent = heading.textContent.replace(new RegExp("\\b" + shown + "\\b"), String(next));
+      heading.dataset.shown = String(next);
+    }
+  }
+
+  function render(message, link) {
+    var scoreboard = document.getElementById("scoreboard");
+    if (!scoreboard) return;
+    followWaiting();
+    scoreboard.querySelectorAll("[data-outbox-row], [data-outbox]").forEach(function (el) { el.remove(); });
+    renderBanner(scoreboard);
+    if (!items.length && !message) return;
+
+    var panel = element("section", "outbox card card-body mb-3");
+    panel.setAttribute("data-outbox", "");
+    panel.setAttribute("aria-live", "polite");
+    var heading = format(strings.waitingCount, { count: items.length });
+    panel.appendChild(element("p", "fw-semibold mb-1", flushing ? heading + " · " + strings.sending : heading));
+    if (message && link) {
+      var go = element("a", "text-danger d-block mb-1", message);
+      go.href = link; // the login page, which brings the person back to this match
+      panel.appendChild(go);
+    } else if (message) {
+      panel.appendChild(element("p", "text-danger mb-1", message));
+    }
+    var first = items[0];
+    if (first && first.state === "conflict") {
+      panel.appendChild(element("p", "mb-2", format(strings.conflict, { number: first.number })));
+      panel.appendChild(element("p", "outbox-mine mb-2", first.number + ": " + first.summary));
+      var next = Number((scoreboard.querySelector("form.entry-form [name=number]") || { value: first.number + 1 }).value);
+      panel.appendChild(button(format(strings.keepBoth, { next: next }), "btn btn-primary me-2 mb-1", function () { keepBoth(first); }));
+      panel.appendChild(button(strings.dropMine, "btn btn-outline-danger mb-1", function () { drop(first); }));
+    } else if (first && first.state === "refused") {
+      panel.appendChild(element("p", "mb-2", format(strings.refusedEntry, { number: first.number, reason: first.reason })));
+      panel.appendChild(element("p", "outbox-mine mb-2", first.summary));
+      panel.appendChild(button(strings.drop, "btn btn-outline-danger mb-1", function () { drop(first); }));
+    }
+    var entry = scoreboard.querySelector("section.entry");
+    if (entry) entry.after(panel); else scoreboard.appendChild(panel);
+
+    var table = scoreboard.querySelector(".rounds-table");
+    if (!table) {
+      table = element("table", "table table-sm rounds-table align-middle");
+      table.setAttribute("data-outbox", "");
+      table.appendChild(element("tbody"));
+      panel.after(table);
+    }
+    var columns = table.querySelector("thead tr") ? table.querySelector("thead tr").children.length : 2;
+    var body = table.querySelector("tbody");
+    items.forEach(function (item) {
+      var row = element("tr", "outbox-row" + (item.state === "waiting" ? " table-warning" : " table-danger"));
+      row.setAttribute("data-outbox-row", "");
+      var head = element("th", "", String(item.number));
+      head.setAttribute("scope", "row");
+      row.appendChild(head);
+      var cell = element("td", "", item.summary + " ");
+      cell.colSpan = Math.max(1, columns - 1);
+      cell.appendChild(element("span", "badge text-bg-warning", strings.waiting));
+      row.appendChild(cell);
+      body.insertBefore(row, body.firstChild); // newest first, like the stored rounds
+    });
+  }
+
+  function button(text, className, action) {
+    var b = element("button", className, text);
+    b.type = "button";
+    b.addEventListener("click", action);
+    return b;
+  }
+
+  function renderBanner(scoreboard) {
+    var banner = scoreboard.querySelector("[data-offline-banner]");
+    if (navigator.onLine) {
+      if (banner) banner.remove();
+      return;
+    }
+    if (!banner) {
+      banner = element("p", "alert alert-warning offline-banner mt-2 mb-2");
+      banner.setAttribute("role", "status");
+      banner.setAttribute("data-offline-banner", "");
+      var head = scoreboard.querySelector(".scoreboard-head");
+      if (head) head.after(banner); else scoreboard.prepend(banner);
+    }
+    var since = Number(window.localStorage.getItem(core.contact) || 0);
+    var lang = document.documentElement.lang || undefined;
+    banner.textContent = since
+      ? format(strings.offlineSince, {
+        time: new Date(since).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" }),
+      }) + " " + strings.offlineNow
+      : strings.offlineNow;
+  }
+
+  // --- on load: the rounds waiting for this match, then what the page shows -----------
+  var ready = window.indexedDB ? loadItems().catch(function () {}) : Promise.resolve();
+  core.start({
+    waiting: function () { return items.length; },
+    // A save waits for the stored rounds: its number comes after theirs.
+    enqueue: function (form) { ready.then(function () { enqueue(form); }); },
+    render: function () { ready.then(function () { render(); }); },
+    flush: function () { ready.then(flush); },
+  });
+  ready.then(function () {
+    // After a reload the form still says the next stored round; waiting ones come first.
+    render();
+    flush();
+  });
+})();
