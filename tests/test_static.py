@@ -7,7 +7,8 @@ import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from companion.static_files import BUNDLES
+from companion.static_files import bundles
+from scoring.registry import ENGINES
 from tests.conftest import PRODUCTION_STATIC
 from tests.factories import MatchFactory
 
@@ -22,7 +23,7 @@ def test_every_page_finds_its_static_files_in_the_manifest(client, night, owner,
         for url in [reverse("home"), night.get_absolute_url(), match.get_absolute_url(), reverse("login")]:
             page = client.get(url).content.decode()  # a missing file raises here
             # css/app.css comes inside the collected bundle (companion/static_files.py), hashed.
-            assert re.search(r"/static/bundles/(site|table)\.[0-9a-f]{12}\.css", page) or url == reverse(
+            assert re.search(rf"/static/bundles/(site|{game})\.[0-9a-f]{{12}}\.css", page) or url == reverse(
                 "login"
             )
         assert list(collected_static.glob("css/app.*.css.gz")), "static files are compressed"
@@ -75,11 +76,13 @@ def collected_text(root, name: str) -> str:
     return (root / manifest[name]).read_text()
 
 
-@pytest.mark.parametrize("bundle", sorted(BUNDLES))
+@pytest.mark.parametrize(
+    "bundle", [f"bundles/{name}.{kind}" for name in ["site", *ENGINES] for kind in ("css", "js")]
+)
 def test_each_bundle_holds_each_of_its_collected_sources_in_order(collected_static, bundle):
     text = collected_text(collected_static, bundle)
     at = 0
-    for source in BUNDLES[bundle]:
+    for source in bundles()[bundle]:
         part = collected_text(collected_static, source).strip()
         assert len(part) > 50, source
         found = text.find(part, at)

@@ -31,12 +31,12 @@ SHELL = (
     "icons/icon-192.png",
     "manifest.webmanifest",
 )
-BUNDLES = ("site.css", "table.css", "site.js", "table.js")
 
 
 def shell_files() -> list[str]:
     """Every script, style sheet and icon the pages kept for offline use load, as the pages name them."""
-    bundled = [path for name in BUNDLES for path in bundle_files(name)]
+    names = ["site.css", "site.js", *(f"{key}.{kind}" for key in registry.GAMES for kind in ("css", "js"))]
+    bundled = [path for name in names for path in bundle_files(name)]
     games = [path for game in registry.GAMES.values() for path in (game.script, game.stylesheet)]
     return [static(path) for path in dict.fromkeys((*bundled, *SHELL, *games))]
 

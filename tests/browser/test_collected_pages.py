@@ -65,8 +65,11 @@ def test_every_games_scoreboard_runs_from_the_bundles_and_a_molotow_deal_saves(c
         )  # match.js ran the game's enhancer
         assert page.evaluate("typeof window.htmx") == "object"
         assert page.evaluate("window.__violations") == []
-    assert {re.sub(r"\.[0-9a-f]{12}\.", ".", name) for name in page.served} >= {"table.css", "table.js"}
-    assert not [name for name in page.served if name.startswith(("outbox.", "match.", "app."))]
+    served = {re.sub(r"\.[0-9a-f]{12}\.", ".", name) for name in page.served}
+    assert served >= {f"{game}.{kind}" for game, _players in GAMES for kind in ("css", "js")}
+    assert not [
+        name for name in page.served if name.startswith(("outbox.", "match.", "app.", "entry.", "game."))
+    ]
 
     match = MatchFactory(night=night, game="molotow", names=names)
     page.goto(match.get_absolute_url())
