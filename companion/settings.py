@@ -235,14 +235,12 @@ X_FRAME_OPTIONS = "DENY"
 # data: SVG images.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
+        # Fonts, fetches (connect-src) and the manifest follow default-src: only our own.
         "default-src": [SELF],
         "script-src": [SELF, csp_hash("js/theme.js")],
         "style-src": [SELF],
         "style-src-attr": [UNSAFE_INLINE],
         "img-src": [SELF, "data:"],
-        "font-src": [SELF],
-        "connect-src": [SELF],
-        "manifest-src": [SELF],
         "object-src": [NONE],
         "base-uri": [NONE],
         "form-action": [SELF],
