@@ -254,7 +254,8 @@
     // Read and set in the frame that paints the swap: reading scrollY here would make the
     // browser lay the new scoreboard out now, and again for the frame.
     window.requestAnimationFrame(function () {
-      if (window.scrollY !== kept.scrollY) window.scrollTo(0, kept.scrollY);
+      // At once: the style sheet's smooth scrolling would show the page gliding back.
+      if (window.scrollY !== kept.scrollY) window.scrollTo({ top: kept.scrollY, left: 0, behavior: "instant" });
       uncoverRows(board);
     });
     var announcer = document.getElementById("table-announcer");
