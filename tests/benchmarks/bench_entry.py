@@ -39,7 +39,11 @@ document.addEventListener("click", (event) => {
   if (event.target.closest("button.save-round")) window.__tapAt = performance.now();
 }, true);
 document.body.addEventListener("htmx:afterSwap", () => {
+  // One save's answer may swap several parts (the top of the scoreboard and its out-of-band
+  // parts); htmx says afterSwap for each once all are in: the first one counts.
   const tapAt = window.__tapAt;
+  if (tapAt === undefined) return;
+  window.__tapAt = undefined;
   // The frame that shows the swap: its requestAnimationFrame callback runs before the
   // frame's style, layout and paint, a message posted there is handled after them.
   requestAnimationFrame(() => {
