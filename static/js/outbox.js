@@ -366,4 +366,26 @@
     if (document.readyState === "complete") withQueue(function () {});
     else window.addEventListener("load", function () { withQueue(function () {}); });
   }
+  // The service worker keeps a copy of each page it fetches; a match page opened before it was
+  // there (the first page on this phone: a QR code, a bookmark) has none, and an outage would
+  // find no scoreboard. Once the worker is ready, such a page fetches itself once and keeps it.
+  function keepFirstCopy() {
+    if (!window.caches || !navigator.serviceWorker || !window.isSecureContext) return;
+    navigator.serviceWorker.ready.then(function () {
+      // In turn with the copies that saves update (keepCopy): a save's update then applies to it.
+      copying = copying.then(function () {
+        return window.caches.open(PAGES).then(function (cache) {
+          return cache.match(window.location.href).then(function (hit) {
+            if (hit) return null;
+            return window.fetch(window.location.href, { credentials: "same-origin" }).then(function (response) {
+              var type = response.headers.get("Content-Type") || "";
+              if (!response.ok || response.redirected || type.indexOf("text/html") !== 0) return null;
+              return cache.put(window.location.href, response);
+            });
+          });
+        }).catch(function () { /* no copy then, as before */ });
+      });
+    });
+  }
+  keepFirstCopy();
 })();
