@@ -111,14 +111,20 @@ def test_a_save_from_a_scrolled_page_keeps_the_view_without_gliding(logged_in, m
     assert len(set(page.evaluate("window.__ys")) - {150}) <= 1, page.evaluate("window.__ys")
 
 
-def test_a_match_page_opened_first_on_a_phone_opens_offline_with_its_rounds(browser, live_server, molotow, owner):
+def test_a_match_page_opened_first_on_a_phone_opens_offline_with_its_rounds(
+    browser, live_server, molotow, owner
+):
     """As from a QR code: the match page is the first page this phone opens (logged in already)."""
     from django.test import Client
 
     client = Client()
     client.force_login(owner)
-    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server.url, has_touch=True)
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, base_url=live_server.url, has_touch=True
+    )
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
     page = context.new_page()
     try:
         open_match(page, molotow)
