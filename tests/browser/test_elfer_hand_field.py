@@ -37,6 +37,16 @@ def test_a_hand_of_five_cards_fits_its_field_in_german_too(german_logged_in, nig
     assert field.evaluate("el => el.scrollWidth <= el.clientWidth")
 
 
+@pytest.mark.parametrize(("hand", "score"), [("3 17 21 5 9", "55"), ("20 19 18 17 16 15", "105")])
+def test_the_live_score_beside_a_hand_shows_whole(elfer, hand, score):
+    elfer.get_by_label("Cards left in Beat's hand").fill(hand)
+    shown = elfer.locator('.elfer-score[data-score-for="1"]')
+    expect(shown).to_have_text(f"= \N{MINUS SIGN}{score}")
+    assert shown.evaluate("el => el.innerText") == f"\N{MINUS SIGN}{score}"  # an upright phone drops the "= "
+    assert shown.evaluate("el => el.scrollWidth <= el.clientWidth"), "the score is cut off"
+    assert elfer.evaluate("document.documentElement.scrollWidth") == 390
+
+
 def test_none_looks_like_a_placeholder_not_a_typed_hand(elfer):
     field = elfer.get_by_label("Cards left in Anna's hand")
     assert field.get_attribute("placeholder") == "none"

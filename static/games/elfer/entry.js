@@ -78,6 +78,14 @@
     }
 
     var sums = form.querySelector("[data-elfer-sums]");
+    // "= −55": the "= " in its own span, which an upright phone leaves out (game.css) so that
+    // "−105" shows whole in the narrow column.
+    function showScore(output, value) {
+      var equals = document.createElement("span");
+      equals.className = "elfer-equals";
+      equals.textContent = "= ";
+      output.replaceChildren(equals, document.createTextNode(value));
+    }
     function refresh() {
       var bonusGiven = 0;
       var jokersHeld = 0;
@@ -89,10 +97,10 @@
         jokersHeld += jokers;
         var output = player.querySelector(".elfer-score");
         if (cards === null) {
-          output.textContent = "= ?";
+          showScore(output, "?");
         } else {
           var held = cards.reduce(function (sum, value) { return sum + value; }, 0);
-          output.textContent = "= " + signed(BONUS_VALUE * bonus - held - JOKER_VALUE * jokers);
+          showScore(output, signed(BONUS_VALUE * bonus - held - JOKER_VALUE * jokers));
         }
       });
       if (sums) {
