@@ -45,6 +45,15 @@
   }
 
   // What a person recognises of an entry: each filled field's label and value.
+  // A label as a screen reader says it: without the words shown only to the eye (aria-hidden),
+  // which a label may carry beside a fuller name for screen readers ("Bonus cards" beside
+  // "Anna's bonus cards").
+  function spoken(element) {
+    var copy = element.cloneNode(true);
+    copy.querySelectorAll("[aria-hidden=true]").forEach(function (hidden) { hidden.remove(); });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
   function summary(form) {
     var parts = [];
     Array.prototype.forEach.call(form.elements, function (el) {
@@ -52,10 +61,12 @@
       if ((el.type === "radio" || el.type === "checkbox") && !el.checked) return;
       var value = el.tagName === "SELECT" ? (el.selectedOptions[0] || { textContent: "" }).textContent : el.value;
       if (!String(value).trim()) return;
-      var label = el.labels && el.labels[0] ? el.labels[0].textContent.trim() : el.getAttribute("aria-label") || "";
+      var label = el.labels && el.labels[0] ? spoken(el.labels[0]) : el.getAttribute("aria-label") || "";
       if (el.type === "radio" || el.type === "checkbox") {
         var legend = el.closest("fieldset") && el.closest("fieldset").querySelector("legend");
-        parts.push((legend ? legend.textContent.trim() + ": " : "") + label);
+        var group = legend ? spoken(legend) : "";
+        // "Anna went out", not "Anna: Anna went out": a label that names its group already says it.
+        parts.push((group && label.indexOf(group) !== 0 ? group + ": " : "") + label);
       } else {
         parts.push((label ? label + " " : "") + String(value).trim());
       }

@@ -139,3 +139,20 @@ def test_a_match_page_opened_first_on_a_phone_opens_offline_with_its_rounds(
         assert rounds_table(page) == online
     finally:
         context.close()
+
+
+def test_an_elfer_game_waiting_offline_reads_as_a_person_would_say_it(logged_in, night):
+    page = logged_in
+    match = MatchFactory(night=night, game="elfer", names=["Anna", "Beat", "Cla"])
+    page.goto(match.get_absolute_url())
+    ready_for_offline(page)
+    page.get_by_label("Anna went out").check()
+    page.get_by_label("Cards left in Beat's hand").fill("3 17")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save game").click()
+    waiting = page.locator("tr.outbox-row")
+    expect(waiting).to_have_count(1)
+    text = waiting.inner_text()
+    assert "Anna went out" in text and "Anna: Anna" not in text
+    assert "Bonus cardsAnna" not in text and "Anna's bonus cards 0" in text
+    assert page.evaluate("document.documentElement.scrollWidth") == 390
