@@ -308,6 +308,9 @@
   document.addEventListener("htmx:afterSettle", function (event) {
     var target = event.detail.target;
     if (!target || (target.id !== "scoreboard" && target.id !== "table-top")) return;
+    // htmx says afterSettle for each part an answer swapped (an update's actions and chart
+    // too): the form is made ready once, for the part that holds it.
+    if (event.target.id !== target.id) return;
     if (lastSwapOutcome !== "invalid") freshKey(); // a refused entry keeps its key for the retry
     // A conflict answers with a fresh form: what was typed comes back into it.
     if (lastSwapOutcome === "conflict") restoreDraft(false);
