@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import gzip
 import http.client
+import threading
+from types import SimpleNamespace
 
 import pytest
 
-from tests.benchmarks.bench_load import Client
+from tests.benchmarks.bench_load import Client, first_load
 
 
 class Scripted:
@@ -61,6 +64,23 @@ def run(server: Scripted, talk) -> object:
     # In a thread of its own: the browser tests' Playwright keeps an event loop running in this one.
     with concurrent.futures.ThreadPoolExecutor(1) as thread:
         return thread.submit(lambda: asyncio.run(main())).result()
+
+
+@contextlib.contextmanager
+def listening(server: Scripted):
+    """``server`` on loopback in a thread of its own, for the blocking client (``Browser``): its base URL."""
+    loop = asyncio.new_event_loop()
+    started = asyncio.run_coroutine_threadsafe(asyncio.start_server(server.handle, "127.0.0.1", 0), loop)
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    listener = started.result(timeout=5)
+    try:
+        yield f"http://127.0.0.1:{listener.sockets[0].getsockname()[1]}"
+    finally:
+        listener.close()
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout=5)
+        loop.close()
 
 
 def answer(body: bytes, *headers: str, status: str = "200 OK") -> bytes:
@@ -145,3 +165,40 @@ def test_a_status_line_that_is_not_http_is_an_error():
 
     with pytest.raises(http.client.BadStatusLine):
         run(server, talk)
+
+
+TIMING = "Server-Timing: cpu;dur=12.34, app;dur=13.57"
+
+
+def test_a_first_load_counts_every_byte_make_serve_sends_and_not_the_benchmarks_server_timing_header():
+    page = b'<link rel="stylesheet" href="/static/site.css"><script src="/static/site.js"></script>'
+    sent = [
+        answer(gzip.compress(page), "Content-Type: text/html", "Content-Encoding: gzip", TIMING),
+        answer(b"body{margin:0}", "Content-Type: text/css", TIMING),
+        answer(b"let a=1", "Content-Type: text/javascript", TIMING),
+    ]
+    server = Scripted(sent)
+    with listening(server) as base:
+        weight, parts = first_load(SimpleNamespace(base=base, session_cookie="sessionid=abc"), "/matches/1/")
+
+    timing_line = len(TIMING) + 2  # and its CRLF
+    assert [url for url, _size, _head in parts] == ["/matches/1/", "/static/site.css", "/static/site.js"]
+    assert [size for _url, size, _head in parts] == [len(wire) - timing_line for wire in sent]
+    assert weight == sum(len(wire) for wire in sent) - 3 * timing_line
+    assert [head for _url, _size, head in parts] == [
+        len(wire.partition(b"\r\n\r\n")[0]) + 4 - timing_line for wire in sent
+    ]
+    assert b"Accept-Encoding: gzip, deflate, br\r\n" in server.requests[0]
+
+
+def test_the_many_clients_count_the_same_bytes_with_the_server_timing_line_apart():
+    sent = answer(b"standings", "Content-Type: text/html", TIMING, status="404 Not Found")
+    server = Scripted([sent])
+
+    async def talk(client):
+        return await client.request("GET", "/matches/1/")
+
+    got = run(server, talk)
+    assert got.status == 404
+    assert got.headers["server-timing"] == "cpu;dur=12.34, app;dur=13.57"
+    assert (got.wire, got.timing) == (len(sent) - len(TIMING) - 2, len(TIMING) + 2)
