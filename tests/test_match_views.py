@@ -197,17 +197,6 @@ def test_the_history_lists_every_change(persona_client, murlan):
     assert "Hand 1 added" in page and "Hand 1 undone" in page
 
 
-def test_the_scoreboard_draws_the_running_totals_with_the_target(persona_client, murlan):
-    client = persona_client("owner")
-    add_hand(client, murlan, 1, 0, 1, 2, 3)
-    add_hand(client, murlan, 2, 1, 0, 2, 3)
-    page = client.get(murlan.get_absolute_url()).content.decode()
-    chart = page[page.index("<svg") : page.index("</svg>")]
-    assert "Running totals, round by round" in chart
-    assert "Anna" in chart and "Dora" in chart
-    assert "21" in chart  # the Murlan target line
-
-
 # --- table mode: restore after undo, the saved-round announcement, the shared result ---
 
 

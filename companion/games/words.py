@@ -34,6 +34,7 @@ class RoundWords:
     over: Text  # a save on a match that is over
     over_after: Text  # the line under the title of a finished match
     chart_caption: Text
+    chart_title: Text  # the chart's own title (read by screen readers) and its page's heading
     undo: Text  # the Undo button
     undone: Text
     already_undone: Text
@@ -76,6 +77,7 @@ ROUND = RoundWords(
     over=_("The match is over: no more rounds."),
     over_after=_("Match over after %(count)s rounds"),
     chart_caption=_("Running totals after each round; the numbers are in the table above."),
+    chart_title=_("Running totals, round by round"),
     undo=_("Undo round %(number)s"),
     undone=_("Round %(number)s was undone."),
     already_undone=_("Round %(number)s was already undone. Here is the match as it is now."),
@@ -126,6 +128,7 @@ GAME = RoundWords(
     over=_("The match is over: no more games."),
     over_after=_("Match over after %(count)s games"),
     chart_caption=_("Running totals after each game; the numbers are in the table above."),
+    chart_title=_("Running totals, game by game"),
     undo=_("Undo game %(number)s"),
     undone=_("Game %(number)s was undone."),
     already_undone=_("Game %(number)s was already undone. Here is the match as it is now."),
@@ -189,6 +192,7 @@ HAND = RoundWords(
     over=_("The match is over: no more hands."),
     over_after=_("Match over after %(count)s hands"),
     chart_caption=_("Running totals after each hand; the numbers are in the table above."),
+    chart_title=_("Running totals, hand by hand"),
     undo=_("Undo hand %(number)s"),
     undone=_("Hand %(number)s was undone."),
     already_undone=_("Hand %(number)s was already undone. Here is the match as it is now."),

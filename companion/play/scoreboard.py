@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from companion.games import registry
 from companion.games.parts import winners_text
 from companion.models import Match, RoundChange, Seat
-from companion.play.charts import match_chart
+from companion.play.charts import HEIGHT, WIDTH, match_chart
 from companion.play.standings import seats_of
 from scoring.base import Standings
 
@@ -278,7 +278,7 @@ def scoreboard_context(
     lines = player_lines(match, result)
     added = rows_to_add(shown_rows, rows) if shown_rows else None
     return {
-        "chart": _chart(match, result, rows),
+        "chart_size": CHART_SIZE,
         "match": match,
         "night": match.night,
         "standings": result,
@@ -315,7 +315,12 @@ def recent_changes(match: Match, limit: int = 20):
     return list(RoundChange.objects.filter(match=match).select_related("user").order_by("-at", "-pk")[:limit])
 
 
-def _chart(match: Match, result: Standings, rows: list[RoundRow]):
+# The chart's place on the scoreboard keeps its shape before it is drawn, so nothing moves then.
+CHART_SIZE = (WIDTH, HEIGHT)
+
+
+def chart(match: Match, result: Standings, rows: list[RoundRow]):
+    """The running totals as SVG ("" before the first round), for ``play/views.match_chart``."""
     if not rows:
         return ""
-    return match_chart(match.game, result, rows, _("Running totals, round by round"))
+    return match_chart(match.game, result, rows, str(registry.get(match.game).words.chart_title))

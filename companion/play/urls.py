@@ -6,6 +6,7 @@ urlpatterns = [
     path("nights/<int:pk>/matches/new/", setup_views.match_create, name="match_create"),
     path("matches/<int:pk>/", views.match_detail, name="match_detail"),
     path("matches/<int:pk>/history/", views.match_history, name="match_history"),
+    path("matches/<int:pk>/chart/", views.match_chart, name="match_chart"),
     path("matches/<int:pk>/close/", views.match_close, name="match_close"),
     path("matches/<int:pk>/reopen/", views.match_reopen, name="match_reopen"),
     path("matches/<int:pk>/rematch/", views.match_rematch, name="match_rematch"),

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -24,6 +25,7 @@ from companion.play import standings as standings_service
 from companion.play.history import history
 from companion.play.preview import preview_round
 from companion.play.scoreboard import (
+    chart,
     entry_form,
     game_templates,
     player_lines,
@@ -71,6 +73,23 @@ def match_detail(request, pk):
     # Seats and rounds are loaded only when no scoreboard of this version is cached.
     match = get_match_for_user(request.user, pk, with_standings=False)
     return render_scoreboard(request, match)
+
+
+@login_required
+def match_chart(request, pk):
+    """The running totals chart: what htmx draws into the scoreboard when its chart comes into
+    view, or a page of its own (the scoreboard's "Show the chart" link without JavaScript)."""
+    match = get_match_for_user(request.user, pk)
+    result = standings_service.standings(match)
+    context = {
+        "match": match,
+        "chart": chart(match, result, round_rows(match, result)),
+        **game_templates(match),
+    }
+    template = "play/detail.html#chart-drawn" if request.htmx else "play/chart.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])  # one address, a part or a page
+    return response
 
 
 @login_required

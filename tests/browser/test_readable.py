@@ -8,6 +8,7 @@ package (a dev dependency); it checks contrast (4.5:1), names, landmarks and the
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from companion.games import registry
 from companion.models import Player
@@ -138,6 +139,8 @@ def test_the_chart_reads_on_a_phone_in_the_page_colours(logged_in, night, owner,
     six = [*ABCD, "Ernst", "Fränzi"]
     match = play_match(night, "murlan", six, [{"order": six}, {"order": list(reversed(six))}])
     page.goto(match.get_absolute_url())
+    page.locator("#match-chart").scroll_into_view_if_needed()  # the chart is drawn when it comes into view
+    expect(page.get_by_role("img", name="Running totals, hand by hand")).to_be_visible()
     chart = page.evaluate(CHART_TEXT)
     assert chart["smallest"] >= 12, chart
     assert chart["overlaps"] == 0, chart

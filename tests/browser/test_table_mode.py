@@ -211,6 +211,7 @@ def test_a_round_and_save_fit_one_phone_screen_before_and_after_saving(logged_in
     page.evaluate("window.__taps = 0; window.__keys = 0; window.__lit = []")
     page.evaluate(
         "document.body.addEventListener('htmx:beforeSwap', (e) => {"
+        " if (e.detail.requestConfig.verb === 'post')"  # the save's answer, not the chart's drawing
         " window.__retarget = e.detail.xhr.getResponseHeader('HX-Retarget'); })"
     )
     play_typical_round(page, game, names)
