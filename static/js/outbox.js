@@ -266,10 +266,15 @@
     var oldTop = page.getElementById("table-top");
     if (!top || !oldTop || !seen || seen.value !== top.dataset.after) return false;
     oldTop.replaceWith(top);
-    holder.querySelectorAll("[hx-swap-oob=true]").forEach(function (part) {
+    // Out-of-band parts replace their element ("true"), or only what is inside it ("innerHTML":
+    // the chart's place, inside its figure). The new rows wait in a <template>, below.
+    holder.querySelectorAll("[hx-swap-oob]").forEach(function (part) {
+      var how = part.getAttribute("hx-swap-oob");
       var target = page.getElementById(part.id);
       part.removeAttribute("hx-swap-oob");
-      if (target) target.replaceWith(part);
+      if (!target) return;
+      if (how === "innerHTML") target.innerHTML = part.innerHTML;
+      else target.replaceWith(part);
     });
     var rows = holder.querySelector("template");
     var body = page.getElementById("rounds-body");
