@@ -27,7 +27,6 @@ SHELL = (
     "js/theme.js",  # the offline page's (templates/errors/page.html)
     "js/match.js",  # the round edit page loads it on its own
     "js/outbox-queue.js",  # loaded by js/outbox.js when needed, offline too
-    "favicon.svg",
     "icons/icon-192.png",
     "manifest.webmanifest",
 )

@@ -84,3 +84,20 @@ def test_the_theme_script_in_the_head_runs_under_the_policy_before_the_page_is_d
     assert page.evaluate("document.documentElement.dataset.bsTheme") == scheme
     assert violations(page) == []
     assert [text for text in page.console_errors if "Content Security Policy" in text] == []
+
+
+def test_the_logo_written_into_the_scoreboard_is_drawn_under_the_policy_with_no_request_for_it(
+    watched, logged_in, night
+):
+    page = watched
+    match = MatchFactory(night=night, game="molotow", names=["Anna", "Beat", "Cla", "Dora"])
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(match.get_absolute_url())
+    logo = page.get_by_role("link", name="Companion")
+    expect(logo).to_be_visible()
+    # Drawn: a data: image the policy refused would have no width.
+    assert logo.locator("img").evaluate("image => image.complete && image.naturalWidth") > 0
+    assert [url for url in fetched if "favicon" in url or url.startswith("data:")] == []
+    assert violations(page) == []
+    assert [text for text in page.console_errors if "Content Security Policy" in text] == []
