@@ -415,19 +415,29 @@ def first_load(server: Server, path: str) -> tuple[int, list[tuple[str, int, int
     return sum(size for _, size, _ in parts), parts
 
 
-# Scripts a page names but loads itself only when needed: js/outbox.js loads the offline
-# outbox (js/outbox-queue.js) offline, after a save lost to the network, with rounds waiting,
-# or after the page while no service worker holds it (a first visit).
-LATER = re.compile(r'data-outbox-queue="(/static/[^"]+)"')
+# What a page names but loads only when needed, and when (a first load does not count it).
+LATER = {
+    # js/outbox.js loads the offline outbox (js/outbox-queue.js).
+    re.compile(r'data-outbox-queue="(/static/[^"]+)"'): (
+        "the offline outbox: offline, after a save lost to the network, with rounds waiting, "
+        "or after the page while no service worker holds it"
+    ),
+    # htmx draws the chart (play/views.match_chart), far below Save at the table.
+    re.compile(r'class="chart-slot"[^>]*hx-get="([^"]+)"'): "the chart, drawn when it comes into view",
+}
 
 
-def loaded_when_needed(server: Server, path: str) -> dict[str, int]:
-    """What the page at ``path`` loads later, only when needed: bytes on the wire per file."""
+def loaded_when_needed(server: Server, path: str) -> dict[str, tuple[int, str]]:
+    """What the page at ``path`` loads later, only when needed: bytes on the wire and when, per address."""
     browser = Browser(server.base, server.session_cookie)
-    page = browser.request("GET", path, accept="gzip, deflate, br")
+    html = browser.request("GET", path, accept="gzip, deflate, br").body.decode()
     later = {
-        url: browser.request("GET", url, accept="gzip, deflate, br").wire
-        for url in dict.fromkeys(LATER.findall(page.body.decode()))
+        url: (
+            browser.request("GET", url, None, {"HX-Request": "true"}, accept="gzip, deflate, br").wire,
+            when,
+        )
+        for pattern, when in LATER.items()
+        for url in dict.fromkeys(pattern.findall(html))
     }
     browser.close()
     return later
@@ -580,11 +590,8 @@ def main() -> int:
         f"  {weight:>7,}  in all, of which {heads:,} in HTTP/1.1 headers ({len(parts)} responses), "
         f"as make serve sends them: without the benchmark's Server-Timing header, {timing:,} bytes"
     )
-    for url, size in later.items():
-        print(
-            f"  {size:>7,}  {url}: loaded later, only when needed (the offline outbox: offline, after a save "
-            "lost to the network, with rounds waiting, or after the page while no service worker holds it)"
-        )
+    for url, (size, when) in later.items():
+        print(f"  {size:>7,}  {url}: loaded later, only when needed ({when})")
     print(
         f"  then, after the page has loaded, the service worker fetches {sum(background.values()):,} bytes "
         f"more in the background for use offline ({len(background)} files: the other pages' bundles, the "
