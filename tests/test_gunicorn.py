@@ -94,3 +94,10 @@ def test_gunicorn_opens_no_control_socket(served):
     _, home = served
     time.sleep(2)  # gunicorn opens it from a background thread, once the workers run
     assert not (home / ".gunicorn").exists()
+
+
+def test_the_workers_garbage_collector_leaves_what_the_master_loaded_alone(served):
+    """gc.freeze before each fork: a full collection in a worker does not walk the loaded app."""
+    base, _ = served
+    with urllib.request.urlopen(base + "/frozen", timeout=10) as response:
+        assert int(response.read()) > 1000
