@@ -57,9 +57,9 @@ MIDDLEWARE = [
     "companion.static_serving.document_headers_middleware",
     "django.middleware.security.SecurityMiddleware",
     "companion.static_serving.StaticFilesMiddleware",
-    # Pages and htmx fragments gzipped when the browser accepts it (static files come
-    # precompressed from WhiteNoise above). Safe against BREACH: see README, "Compression".
-    "django.middleware.gzip.GZipMiddleware",
+    # Pages and htmx fragments compressed when the browser accepts it, Brotli or gzip (static
+    # files come precompressed from WhiteNoise above). Safe against BREACH: README, "Compression".
+    "companion.compression.CompressionMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

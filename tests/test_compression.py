@@ -1,22 +1,30 @@
-"""Pages and htmx fragments go gzipped to a browser that accepts it, and never leak a fixed secret.
+"""Pages and htmx fragments go compressed to a browser that accepts it, and never leak a fixed secret.
 
-BREACH needs a secret that stays the same from response to response next to text an
-attacker chooses. Django masks the CSRF token afresh in every response, and its gzip
-adds a random-length header field (README, "Compression").
+Brotli to a browser that accepts ``br``, gzip to one that accepts only gzip
+(companion/compression.py). BREACH needs a secret that stays the same from response to
+response next to text an attacker chooses. Django masks the CSRF token afresh in every
+response, whichever the coding; its gzip also adds a random-length header field, and the
+session cookie is SameSite=Lax (README, "Compression").
 """
 
+import asyncio
 import gzip
 import re
 
+import brotli
 import pytest
+from django.http import HttpResponse, StreamingHttpResponse
+from django.test import RequestFactory
 from django.urls import reverse
 
-from tests.factories import MatchFactory
+from companion.compression import CompressionMiddleware, accepts_brotli
+from tests.factories import PASSWORD, MatchFactory
 
 pytestmark = pytest.mark.django_db
 
 ABCD = ["Anna", "Beat", "Cla", "Dora"]
-GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"}
+GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate"}
+BROTLI = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"}  # what browsers send over plain HTTP
 TOKEN = re.compile(rb'"X-CSRFToken": "([^"]+)"')
 
 
@@ -66,3 +74,132 @@ def test_the_gzip_header_carries_random_padding(client, owner, molotow):
     assert all(body[3] & fname for body in bodies)
     names = {body[10 : body.index(b"\0", 10)] for body in bodies}
     assert len(names) > 1
+
+
+# --- Brotli -----------------------------------------------------------------------------
+
+
+def test_a_scoreboard_goes_brotli_to_a_browser_that_accepts_it_and_smaller_than_gzip(client, owner, molotow):
+    client.force_login(owner)
+    response = client.get(molotow.get_absolute_url(), **BROTLI)
+    assert response["Content-Encoding"] == "br"
+    assert "Accept-Encoding" in response["Vary"]
+    assert response["Content-Length"] == str(len(response.content))
+    page = brotli.decompress(response.content)
+    assert b"standing-total" in page
+    gzipped = client.get(molotow.get_absolute_url(), **GZIP).content
+    assert len(response.content) < len(gzipped) - 100  # more than gzip's random padding can explain
+
+
+def test_a_saved_round_comes_back_brotli_to_htmx(client, owner, molotow):
+    client.force_login(owner)
+    data = {"number": 1, "points_0": 90, "points_1": 9, "points_2": 34, "points_3": 24, "draw_loser": ""}
+    response = client.post(reverse("round_add", args=[molotow.pk]), data, HTTP_HX_REQUEST="true", **BROTLI)
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == "br"
+    assert b"Round 2" in brotli.decompress(response.content)
+
+
+@pytest.mark.parametrize(
+    ("accept", "coding"),
+    [
+        ("gzip, deflate, br, zstd", "br"),
+        ("br", "br"),
+        ("gzip;q=0.5, br", "br"),
+        ("br;q=0", None),  # refused, and gzip not offered
+        ("gzip, br;q=0", "gzip"),
+        ("gzip, br;q=0.0", "gzip"),
+        ("gzip, br;q=0.5", "gzip"),  # the browser prefers gzip
+        ("gzip;q=0.8, br;q=0.9", "br"),
+        ("gzip, br;q=x", "gzip"),  # a weight that cannot be read allows nothing
+        ("*", "br"),
+        ("*;q=0.5, gzip", "gzip"),
+        ("gzip, deflate", "gzip"),
+        ("identity", None),
+        ("", None),
+    ],
+)
+def test_the_coding_follows_the_browsers_accept_encoding_and_its_weights(
+    client, owner, molotow, accept, coding
+):
+    client.force_login(owner)
+    response = client.get(molotow.get_absolute_url(), HTTP_ACCEPT_ENCODING=accept)
+    assert response.get("Content-Encoding") == coding
+    assert "Accept-Encoding" in response["Vary"]
+
+
+def test_an_accept_encoding_too_long_to_be_a_browsers_gets_no_brotli():
+    assert accepts_brotli("br")
+    assert not accepts_brotli("x" * 600 + ", br")
+
+
+def answered(response, accept="gzip, deflate, br"):
+    request = RequestFactory().get("/", HTTP_ACCEPT_ENCODING=accept)
+    return CompressionMiddleware(lambda request: response)(request)
+
+
+def test_a_short_answer_goes_as_it_is_with_brotli_too():
+    response = answered(HttpResponse(b"x" * 199))
+    assert not response.has_header("Content-Encoding")
+    assert response.content == b"x" * 199
+    assert answered(HttpResponse(b"x" * 200))["Content-Encoding"] == "br"
+
+
+def test_an_answer_already_encoded_is_left_alone():
+    response = HttpResponse(b"\x1f\x8b" + b"y" * 300, headers={"Content-Encoding": "gzip"})
+    assert answered(response)["Content-Encoding"] == "gzip"
+    assert answered(response).content == b"\x1f\x8b" + b"y" * 300
+
+
+def test_a_strong_etag_becomes_weak_when_the_body_is_compressed():
+    response = answered(HttpResponse(b"standings " * 50, headers={"ETag": '"v7"'}))
+    assert response["ETag"] == 'W/"v7"'
+    weak = answered(HttpResponse(b"standings " * 50, headers={"ETag": 'W/"v7"'}))
+    assert weak["ETag"] == 'W/"v7"'
+
+
+def test_a_body_brotli_cannot_shorten_goes_as_it_is():
+    noise = bytes(range(256)) * 2
+    response = answered(HttpResponse(brotli.compress(noise, quality=11)))
+    assert not response.has_header("Content-Encoding")
+
+
+def test_a_streamed_answer_is_one_brotli_stream_sent_chunk_by_chunk():
+    chunks = [b"round %d; " % n * 40 for n in range(5)]
+    response = answered(StreamingHttpResponse(iter(chunks), headers={"Content-Length": "1"}))
+    assert response["Content-Encoding"] == "br"
+    assert not response.has_header("Content-Length")
+    sent = list(response.streaming_content)
+    assert len(sent) >= len(chunks)  # each chunk flushed as it came, not held back
+    assert brotli.decompress(b"".join(sent)) == b"".join(chunks)
+
+
+def test_an_async_streamed_answer_is_one_brotli_stream_too():
+    chunks = [b"round %d; " % n * 40 for n in range(3)]
+
+    async def produce():
+        for chunk in chunks:
+            yield chunk
+
+    response = answered(StreamingHttpResponse(produce()))
+
+    async def collect():
+        return [chunk async for chunk in response.streaming_content]
+
+    assert response["Content-Encoding"] == "br"
+    assert brotli.decompress(b"".join(asyncio.run(collect()))) == b"".join(chunks)
+
+
+def test_the_csrf_token_in_a_brotli_page_differs_in_every_response(client, owner, molotow):
+    client.force_login(owner)
+    pages = [brotli.decompress(client.get(molotow.get_absolute_url(), **BROTLI).content) for _ in range(3)]
+    assert len({TOKEN.search(page).group(1) for page in pages}) == 3
+
+
+def test_the_session_and_csrf_cookies_stay_on_their_own_site(client, owner):
+    """SameSite=Lax: another site's page cannot make the browser fetch Companion's pages logged in."""
+    page = client.get(reverse("login"))
+    assert page.cookies["csrftoken"]["samesite"] == "Lax"
+    response = client.post(reverse("login"), {"username": owner.username, "password": PASSWORD})
+    assert response.status_code == 302
+    assert response.cookies["sessionid"]["samesite"] == "Lax"

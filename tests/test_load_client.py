@@ -14,6 +14,7 @@ import http.client
 import threading
 from types import SimpleNamespace
 
+import brotli
 import pytest
 
 from tests.benchmarks.bench_load import Client, first_load
@@ -77,7 +78,15 @@ def listening(server: Scripted):
     try:
         yield f"http://127.0.0.1:{listener.sockets[0].getsockname()[1]}"
     finally:
-        listener.close()
+
+        async def shut():
+            listener.close()
+            handlers = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+            for task in handlers:
+                task.cancel()
+            await asyncio.gather(*handlers, return_exceptions=True)
+
+        asyncio.run_coroutine_threadsafe(shut(), loop).result(timeout=5)
         loop.call_soon_threadsafe(loop.stop)
         thread.join(timeout=5)
         loop.close()
@@ -202,3 +211,16 @@ def test_the_many_clients_count_the_same_bytes_with_the_server_timing_line_apart
     assert got.status == 404
     assert got.headers["server-timing"] == "cpu;dur=12.34, app;dur=13.57"
     assert (got.wire, got.timing) == (len(sent) - len(TIMING) - 2, len(TIMING) + 2)
+
+
+def test_a_brotli_answer_is_read_decompressed():
+    page = b"<html>" + b"standing-total " * 500 + b"</html>"
+    server = Scripted([answer(brotli.compress(page), "Content-Type: text/html", "Content-Encoding: br")])
+
+    async def talk(client):
+        return await client.request("GET", "/matches/1/", accept="gzip, deflate, br")
+
+    got = run(server, talk)
+    assert got.body == page
+    assert got.wire < len(page) / 10
+    assert b"Accept-Encoding: gzip, deflate, br\r\n" in server.requests[0]
