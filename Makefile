@@ -24,7 +24,7 @@ help:
 	@echo "make serve          serve Companion for real: gunicorn, DEBUG=0, compressed static files"
 	@echo "make backup         write a consistent copy of the database to $(VAR)/backups/"
 	@echo "make bench-load     1/4/20 clients against a local gunicorn: cost per page, PASS/FAIL per goal"
-	@echo "make css            rebuild static/vendor/bootstrap/bootstrap.min.css: Bootstrap cut to what the pages use"
+	@echo "make css            rebuild static/vendor/bootstrap/: Bootstrap cut to what the pages (and the match pages) use"
 	@echo "make css-check      fail when the committed CSS is not what make css builds (CI runs it)"
 	@echo "make bench-scale    two instances against one throwaway PostgreSQL: changes show at once on both"
 	@echo "make bench-import-load  two tables save rounds while the largest import runs (BENCH_ARGS=\"--runs 5\")"
@@ -122,9 +122,12 @@ audit: $(VENV)/.installed system-deps
 	$(PY) -m tests.benchmarks.audit $(AUDIT_ARGS)
 
 # Bootstrap's CSS cut down to the selectors the templates, the Python code, our scripts and
-# crispy-bootstrap5's form templates can use (purgecss.config.cjs). The result is committed,
-# so serving needs no Node; run `make css` after using a Bootstrap class not used before.
+# crispy-bootstrap5's form templates can use (purgecss.config.cjs), twice: for every page, and
+# for the match pages only (CSS_CUT=match; their bundle is companion/static_files.py's
+# table-site.css). The results are committed, so serving needs no Node; run `make css` after
+# using a Bootstrap class not used before.
 BOOTSTRAP_CSS := static/vendor/bootstrap/bootstrap.min.css
+MATCH_CSS := static/vendor/bootstrap/bootstrap-match.min.css
 PURGE = PYTHON_PACKAGES="$$($(PY) -c 'import django, os; print(os.path.dirname(os.path.dirname(django.__file__)))')" \
 	node_modules/.bin/purgecss --config purgecss.config.cjs
 
@@ -132,16 +135,18 @@ node_modules/.package-lock.json: package-lock.json
 	@bash .ci/node-deps.sh
 
 css: $(VENV)/.installed node_modules/.package-lock.json
-	$(PURGE) --output $(dir $(BOOTSTRAP_CSS))
+	$(PURGE) --output $(BOOTSTRAP_CSS)
+	CSS_CUT=match $(PURGE) --output $(MATCH_CSS)
 
 css-check: $(VENV)/.installed node_modules/.package-lock.json
 	@built=$$(mktemp -d) && trap 'rm -rf "$$built"' EXIT && \
-	$(PURGE) --output "$$built/" && \
-	if cmp -s "$$built/$(notdir $(BOOTSTRAP_CSS))" $(BOOTSTRAP_CSS); then \
-	  echo "$(BOOTSTRAP_CSS) is up to date"; \
-	else \
-	  echo "$(BOOTSTRAP_CSS) is not what the templates need: run make css and commit it" >&2; exit 1; \
-	fi
+	$(PURGE) --output "$$built/site.css" && CSS_CUT=match $(PURGE) --output "$$built/match.css" && \
+	stale=0 && \
+	for pair in "site.css $(BOOTSTRAP_CSS)" "match.css $(MATCH_CSS)"; do \
+	  set -- $$pair; \
+	  if cmp -s "$$built/$$1" "$$2"; then echo "$$2 is up to date"; \
+	  else echo "$$2 is not what the templates need: run make css and commit it" >&2; stale=1; fi; \
+	done; exit $$stale
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules

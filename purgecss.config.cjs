@@ -1,4 +1,6 @@
-// make css: Bootstrap's CSS cut down to the selectors Companion's pages can use.
+// make css: Bootstrap's CSS cut down to the selectors Companion's pages can use, twice:
+// CSS_CUT=site (the default) for every page, CSS_CUT=match for the games' match pages only
+// (what play/detail.html renders and everything swapped into it; see `content` below).
 //
 // PurgeCSS reads every place a class name, an element or an input type can come
 // from: the templates, the Python code (form widget attributes), our JavaScript
@@ -26,9 +28,14 @@ const ours = [
 ];
 const readByUs = new Set(ours.flatMap((file) => fs.readFileSync(file, "utf8").match(/--bs-[\w-]+/g) || []));
 
-module.exports = {
-  css: ["assets/vendor/bootstrap/bootstrap.min.css"],
-  content: [
+// Django's widgets: their templates (<textarea>, <select>) and input types (number, checkbox).
+const widgets = [
+  `${packages}/django/forms/templates/django/forms/widgets/*.html`,
+  `${packages}/django/forms/widgets.py`,
+];
+
+const contents = {
+  site: [
     "templates/**/*.html",
     "companion/**/*.html",
     "companion/**/*.py",
@@ -37,10 +44,38 @@ module.exports = {
     // errors, and each field with the layout parts field.html includes.
     ...["uni_form", "errors", "field"].map((name) => `${crispy}/${name}.html`),
     `${crispy}/layout/{attrs,field_errors,field_errors_block,field_file,help_text,help_text_and_errors,radio_checkbox_select}.html`,
-    // Django's widgets: their templates (<textarea>, <select>) and input types (number, checkbox).
-    `${packages}/django/forms/templates/django/forms/widgets/*.html`,
-    `${packages}/django/forms/widgets.py`,
+    ...widgets,
   ],
+  // A match page (templates/play/detail.html) and every answer swapped into it: a save, an
+  // undo, a restore, a conflict, Elfer raus!'s bonus board (companion/games/elfer/views.py),
+  // all rendered by render_scoreboard. What it is made of: the page around it and what that
+  // includes (the messages after a change or an end, the language switch), the scoreboard's
+  // parts, each game's entry form, rows and status (templates/games/<game>/, its form's
+  // widgets in companion/games/), the rows, standings and chart the Python code writes
+  // (companion/play/), and what the scripts it loads add (the network's and the outbox's
+  // alerts and buttons, the highlights). No crispy form is on it.
+  // tests/browser/test_match_css.py opens the match pages and fails on a rule this cut lacks.
+  match: [
+    "templates/base.html",
+    "templates/_messages.html",
+    "templates/_language_switch.html",
+    "templates/play/{detail,_rounds_table,_standings}.html",
+    "templates/games/*/{entry,row,status}.html",
+    "companion/play/*.py",
+    "companion/games/**/*.py",
+    "companion/form_renderer.py",
+    "companion/templatetags/*.py",
+    "static/js/{theme,net-errors,app,outbox,outbox-queue,match}.js",
+    "static/games/*/*.js",
+    ...widgets,
+  ],
+};
+const cut = process.env.CSS_CUT || "site";
+if (!contents[cut]) throw new Error(`CSS_CUT=${cut}: one of ${Object.keys(contents)}`);
+
+module.exports = {
+  css: ["assets/vendor/bootstrap/bootstrap.min.css"],
+  content: contents[cut],
   safelist: {
     // _messages.html: alert-{{ message.tags }} (debug, info, success, warning; error → danger)
     standard: [/^alert-(debug|info|success|warning|danger)$/],

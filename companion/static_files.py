@@ -33,12 +33,18 @@ MINIFIERS = {".js": jsmin, ".css": cssmin}
 
 # Each bundle's sources, in the order the pages load them (the cascade, the scripts' order).
 SITE_CSS = ("vendor/bootstrap/bootstrap.min.css", "css/app.css")
+# A match page's instead of SITE_CSS: Bootstrap cut to what a match page can show (make css).
+TABLE_SITE_CSS = ("vendor/bootstrap/bootstrap-match.min.css", "css/app.css")
 SITE_JS = ("django_htmx/htmx-2.min.js", "js/net-errors.js", "js/app.js")
 
 
 @cache
 def bundles() -> dict[str, tuple[str, ...]]:
     """Every bundle: ``site`` for every page, and one per game that its match page adds (``molotow``).
+
+    A match page (templates/play/detail.html) loads ``table-site.css`` instead of ``site.css``:
+    the same with Bootstrap cut to the rules a match page can use (``make css``), about 1.4 KB
+    less on the wire at a table's first load.
 
     A game's bundle holds the table's files and the game's own (static/games/<key>/), not the
     site's: a match page loads ``site`` and its game's bundle. Holding the site's files too would
@@ -48,7 +54,11 @@ def bundles() -> dict[str, tuple[str, ...]]:
     """
     from companion.games import registry  # the games' web parts need Django's apps
 
-    found = {"bundles/site.css": SITE_CSS, "bundles/site.js": SITE_JS}
+    found = {
+        "bundles/site.css": SITE_CSS,
+        "bundles/table-site.css": TABLE_SITE_CSS,
+        "bundles/site.js": SITE_JS,
+    }
     for key, game in registry.GAMES.items():
         found[f"bundles/{key}.css"] = ("css/table.css", game.stylesheet)
         found[f"bundles/{key}.js"] = (game.script, "js/outbox.js", "js/match.js")

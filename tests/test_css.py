@@ -4,7 +4,10 @@
 the Python code and our scripts (purgecss.config.cjs); ``make css-check`` (CI) fails
 when the committed file is not what it builds. This test renders the pages, in
 their usual states and with form errors, and checks the other direction: no class
-that full Bootstrap styles is missing from the shipped file.
+that full Bootstrap styles is missing from the shipped file, nor, on a match page
+(play/detail.html and what a save answers), from the match pages' cut
+(``bootstrap-match.min.css``; tests/browser/test_match_css.py checks it in the browser too,
+with what the scripts add).
 """
 
 import re
@@ -23,6 +26,7 @@ pytestmark = pytest.mark.django_db
 
 FULL = Path(settings.BASE_DIR, "assets/vendor/bootstrap/bootstrap.min.css")
 SHIPPED = Path(settings.BASE_DIR, "static/vendor/bootstrap/bootstrap.min.css")
+SHIPPED_MATCH = Path(settings.BASE_DIR, "static/vendor/bootstrap/bootstrap-match.min.css")
 ABCD = ["Anna", "Beat", "Cla", "Dora"]
 
 
@@ -104,22 +108,45 @@ def pages(client, night, owner):
     yield "shared match", client.get(reverse("shared", args=[link.token]))
 
 
+def dropped_rules(shipped: Path):
+    return [
+        (selector, *needs(selector))
+        for selector in selectors(FULL.read_text()) - selectors(shipped.read_text())
+    ]
+
+
+def lacking(html: str, dropped) -> list[str]:
+    """The dropped rules whose classes, elements and attributes all occur in ``html``."""
+    used = used_classes(html)
+    return [
+        selector
+        for selector, needed, elements, attributes in dropped
+        if needed
+        and needed <= used
+        and all(f"<{name}" in html for name in elements)
+        and all(f" {name}" in html for name in attributes)
+    ]
+
+
 def test_every_bootstrap_rule_a_page_can_use_is_in_the_shipped_css(client, night, owner):
-    """A rule of full Bootstrap whose classes all occur on one page must be shipped."""
-    full, shipped = selectors(FULL.read_text()), selectors(SHIPPED.read_text())
+    """A rule of full Bootstrap whose classes all occur on one page must be shipped (on a match page: in its cut)."""
+    full, shipped, match_cut = (
+        selectors(FULL.read_text()),
+        selectors(SHIPPED.read_text()),
+        selectors(SHIPPED_MATCH.read_text()),
+    )
     assert len(shipped) < len(full) / 2, "the shipped file is cut down"
-    dropped = [(selector, *needs(selector)) for selector in full - shipped]
-    missing = {}
+    assert len(match_cut) < len(shipped), "the match pages' cut is smaller"
+    dropped, dropped_from_match = dropped_rules(SHIPPED), dropped_rules(SHIPPED_MATCH)
+    missing, match_pages = {}, 0
     for label, response in pages(client, night, owner):
         assert response.status_code in {200, 302}, (label, response.status_code)
         html = response.content.decode()
-        used = used_classes(html)
-        for selector, needed, elements, attributes in dropped:
-            if (
-                needed
-                and needed <= used
-                and all(f"<{name}" in html for name in elements)
-                and all(f" {name}" in html for name in attributes)
-            ):
-                missing.setdefault(selector, label)
+        for selector in lacking(html, dropped):
+            missing.setdefault(selector, label)
+        if label == "finished match" or label.endswith((" scoreboard", " round", " round (htmx)")):
+            match_pages += 1
+            for selector in lacking(html, dropped_from_match):
+                missing.setdefault(f"{selector} (match cut)", label)
+    assert match_pages == 1 + 3 * len(registry.keys()), "every game's scoreboard and its answers to a save"
     assert not missing, f"run `make css`: Bootstrap rules a page needs but the shipped CSS lacks: {missing}"

@@ -77,7 +77,9 @@ def collected_text(root, name: str) -> str:
 
 
 @pytest.mark.parametrize(
-    "bundle", [f"bundles/{name}.{kind}" for name in ["site", *ENGINES] for kind in ("css", "js")]
+    "bundle",
+    [f"bundles/{name}.{kind}" for name in ["site", *ENGINES] for kind in ("css", "js")]
+    + ["bundles/table-site.css"],
 )
 def test_each_bundle_holds_each_of_its_collected_sources_in_order(collected_static, bundle):
     text = collected_text(collected_static, bundle)

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 
 from companion.access import running_match_for
 from companion.games import registry
-from companion.static_files import bundle_files
+from companion.static_files import bundle_files, bundles
 
 # Besides the bundles (or their sources: companion/static_files.py) and each game's files.
 SHELL = (
@@ -34,8 +34,7 @@ SHELL = (
 
 def shell_files() -> list[str]:
     """Every script, style sheet and icon the pages kept for offline use load, as the pages name them."""
-    names = ["site.css", "site.js", *(f"{key}.{kind}" for key in registry.GAMES for kind in ("css", "js"))]
-    bundled = [path for name in names for path in bundle_files(name)]
+    bundled = [path for name in bundles() for path in bundle_files(name.removeprefix("bundles/"))]
     games = [path for game in registry.GAMES.values() for path in (game.script, game.stylesheet)]
     return [static(path) for path in dict.fromkeys((*bundled, *SHELL, *games))]
 

@@ -4,10 +4,14 @@
 these tests are never skipped: a missing browser fails them loudly.
 """
 
+from urllib.parse import urlsplit
+
 import pytest
+from django.test import override_settings
 from playwright.sync_api import sync_playwright
 
 from tests.browser.chromium import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.conftest import PRODUCTION_STATIC
 from tests.factories import PASSWORD
 
 
@@ -62,3 +66,32 @@ def german_logged_in(german_page, owner):
     german_page.get_by_role("button", name="Anmelden").click()
     german_page.wait_for_url("**/")
     return german_page
+
+
+# The page's Content-Security-Policy violations, kept in window.__violations for a test to read.
+LISTEN = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+});
+"""
+
+
+@pytest.fixture
+def collected_page(page, collected_static):
+    """The phone, with the templates naming the collected files and the static files served from them."""
+    served = []
+
+    def from_collection(route):
+        path = collected_static / urlsplit(route.request.url).path.removeprefix("/static/")
+        served.append(path.name)
+        if path.is_file():
+            route.fulfill(path=path)
+        else:
+            route.fulfill(status=404, body="not collected")
+
+    with override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=collected_static):
+        page.add_init_script(LISTEN)
+        page.route("**/static/**", from_collection)
+        page.served = served
+        yield page

@@ -6,44 +6,15 @@ so a bundle that leaves out a part, or joins two in a way that breaks, fails a p
 """
 
 import re
-from urllib.parse import urlsplit
 
 import pytest
-from django.test import override_settings
 from playwright.sync_api import expect
 
-from tests.conftest import PRODUCTION_STATIC
 from tests.factories import PASSWORD, MatchFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LISTEN = """
-window.__violations = [];
-document.addEventListener("securitypolicyviolation", (event) => {
-  window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
-});
-"""
 GAMES = [("molotow", 4), ("anrufen", 3), ("elfer", 4), ("murlan", 4), ("counter", 2)]
-
-
-@pytest.fixture
-def collected_page(page, collected_static):
-    """The phone, with the templates naming the collected files and the static files served from them."""
-    served = []
-
-    def from_collection(route):
-        path = collected_static / urlsplit(route.request.url).path.removeprefix("/static/")
-        served.append(path.name)
-        if path.is_file():
-            route.fulfill(path=path)
-        else:
-            route.fulfill(status=404, body="not collected")
-
-    with override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=collected_static):
-        page.add_init_script(LISTEN)
-        page.route("**/static/**", from_collection)
-        page.served = served
-        yield page
 
 
 def test_every_games_scoreboard_runs_from_the_bundles_and_a_molotow_deal_saves(collected_page, owner, night):
