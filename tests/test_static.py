@@ -23,9 +23,9 @@ def test_every_page_finds_its_static_files_in_the_manifest(client, night, owner,
         for url in [reverse("home"), night.get_absolute_url(), match.get_absolute_url(), reverse("login")]:
             page = client.get(url).content.decode()  # a missing file raises here
             # css/app.css comes inside the collected bundle (companion/static_files.py), hashed.
-            assert re.search(rf"/static/bundles/(site|{game})\.[0-9a-f]{{12}}\.css", page) or url == reverse(
-                "login"
-            )
+            assert re.search(
+                rf"/static/bundles/(site|{game}|table-{game})\.[0-9a-f]{{12}}\.css", page
+            ) or url == reverse("login")
         assert list(collected_static.glob("css/app.*.css.gz")), "static files are compressed"
 
 
@@ -79,7 +79,7 @@ def collected_text(root, name: str) -> str:
 @pytest.mark.parametrize(
     "bundle",
     [f"bundles/{name}.{kind}" for name in ["site", *ENGINES] for kind in ("css", "js")]
-    + ["bundles/table-site.css"],
+    + [f"bundles/table-{name}.css" for name in ENGINES],
 )
 def test_each_bundle_holds_each_of_its_collected_sources_in_order(collected_static, bundle):
     text = collected_text(collected_static, bundle)

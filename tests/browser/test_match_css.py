@@ -1,7 +1,7 @@
 """A match page loads Bootstrap cut to what a match page can show (make css, CSS_CUT=match): it may lack nothing the page uses.
 
 The phone opens every game's match page as ``make serve`` sends it (the collected
-``bundles/table-site.css``) and goes through what a table sees: rounds and the chart, a
+``bundles/table-<game>.css``) and goes through what a table sees: rounds and the chart, a
 save, a refused entry, an undo and its restore, an undo another phone already made (a
 conflict), a lost connection, rounds waiting offline, the notice after a changed round, a
 match the table ended, light and dark. The page itself watches: at load and on every change
@@ -123,7 +123,7 @@ def open_match(page, match):
     page.goto(match.get_absolute_url())
     expect(page.locator("#scoreboard")).to_be_visible()
     watching(page)
-    assert [name for name in page.served if name.startswith("table-site.")], page.served
+    assert [name for name in page.served if name.startswith(f"table-{match.game}.")], page.served
 
 
 def watching(page):
