@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Node.js and npm for `make css` (PurgeCSS, pinned in package-lock.json), then the
+# Node.js and npm for `make css` and `make js` (PurgeCSS, terser: pinned in package-lock.json), then the
 # npm packages. Installs Node with apt when running as root (as CI does); otherwise
 # says what to install.
 set -euo pipefail
@@ -11,7 +11,7 @@ if ! command -v npm >/dev/null 2>&1; then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
   else
-    echo "make css needs Node.js and npm: sudo apt-get install nodejs npm" >&2
+    echo "make css and make js need Node.js and npm: sudo apt-get install nodejs npm" >&2
     exit 1
   fi
 fi

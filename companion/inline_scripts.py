@@ -4,9 +4,11 @@
 drawn, so it cannot wait for a file: as a ``<script src>`` in ``<head>`` it cost a
 request of its own (about 550 bytes on the wire, mostly headers) on every first load.
 It is written into the page instead (``{% inline_script %}``, minified like the collected
-files), and the Content-Security-Policy allows exactly that text by its SHA-256 hash
-(settings.py): inline scripts stay refused, ``'unsafe-inline'`` is never needed. The hash
-is computed from the file, so an edit to it changes both together.
+files: terser's committed copy while made from the file as it is, else rjsmin's;
+companion/minified_scripts.py), and the Content-Security-Policy allows exactly that text
+by its SHA-256 hash (settings.py): inline scripts stay refused, ``'unsafe-inline'`` is
+never needed. The hash is computed from the text written, so an edit to the file (or
+``make js``) changes both together.
 
 No Django here: settings.py imports it.
 """
@@ -18,7 +20,7 @@ import hashlib
 from functools import cache
 from pathlib import Path
 
-from rjsmin import jsmin
+from companion import minified_scripts
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -26,7 +28,7 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 @cache
 def inline_source(name: str) -> str:
     """The text written between ``<script>`` and ``</script>`` for the static script ``name``."""
-    source = jsmin((STATIC / name).read_text(encoding="utf-8")).strip()
+    source = minified_scripts.minify(name, (STATIC / name).read_bytes(), minified_scripts.copies())
     if "</" in source or "<!--" in source:
         raise ValueError(f"{name} cannot be written into a page as it is")
     return source

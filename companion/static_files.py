@@ -2,10 +2,11 @@
 
 The sources keep their comments (they explain why), and ``runserver`` and the tests
 serve them as written. ``collectstatic`` stores what a phone downloads: each of our
-``.js`` and ``.css`` files without comments and spare white space (rjsmin and
-rcssmin, the minifiers django-compressor uses), under WhiteNoise's hashed names,
-with gzip and Brotli copies. On a first scoreboard load that is about a fifth less
-on the wire (``make bench-load``). Files that come minified (Bootstrap, htmx) and
+scripts as terser minified it (the committed copy ``make js`` writes, used only when made
+from the script as it is: companion/minified_scripts.py; else rjsmin's, with a warning),
+each of our style sheets without comments and spare white space (rcssmin), under
+WhiteNoise's hashed names, with gzip and Brotli copies. On a first scoreboard load that is
+about a fifth less on the wire (``make bench-load``). Files that come minified (Bootstrap, htmx) and
 everything of other apps (the admin's) are stored as they are.
 
 It also writes the :func:`bundles`: the files every page (``site``) or a game's match
@@ -24,12 +25,12 @@ from django.conf import settings
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.files.base import ContentFile
 from rcssmin import cssmin
-from rjsmin import jsmin
 from whitenoise.storage import CompressedManifestStaticFilesStorage
+
+from companion import minified_scripts
 
 # Our own folders under static/ (vendor/ holds others' files, already minified).
 OURS = ("js/", "css/", "games/")
-MINIFIERS = {".js": jsmin, ".css": cssmin}
 
 # Each bundle's sources, in the order the pages load them (the cascade, the scripts' order).
 SITE_CSS = ("vendor/bootstrap/bootstrap.min.css", "css/app.css")
@@ -67,12 +68,13 @@ def bundles() -> dict[str, tuple[str, ...]]:
 JOINERS = {".js": ";\n", ".css": "\n"}
 
 
-def minifier(name: str):
-    """The minifier for the static file ``name``, or None to store it as it is."""
+def minified_kind(name: str) -> str | None:
+    """ ".js" or ".css" when the static file ``name`` is ours to minify, else None (stored as it is)."""
     name = name.replace("\\", "/")
-    if not name.startswith(OURS) or ".min." in name:
+    kind = name[name.rfind(".") :]
+    if not name.startswith(OURS) or ".min." in name or kind not in (".js", ".css"):
         return None
-    return MINIFIERS.get(name[name.rfind(".") :])
+    return kind
 
 
 def bundle_files(name: str) -> tuple[str, ...]:
@@ -88,11 +90,23 @@ class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
     def _save(self, name, content):
         # Every copy collectstatic writes passes here: the plain name and the hashed one. The
         # hash is taken from the source before this, so it changes exactly when the source does.
-        minify = minifier(name)
-        if minify is not None:
+        kind = minified_kind(name)
+        if kind is not None:
             content.seek(0)
-            content = ContentFile(minify(content.read().decode("utf-8")).encode("utf-8"))
+            source = content.read()
+            if kind == ".js":
+                # Found by the source's own SHA-256, so the hashed name's save finds it too.
+                text = minified_scripts.minify(name, source, *self.minified_copies())
+            else:
+                text = cssmin(source.decode("utf-8"))
+            content = ContentFile(text.encode("utf-8"))
         return super()._save(name, content)
+
+    def minified_copies(self) -> tuple[dict[str, str], set[str]]:
+        """The committed terser copies (read once per collection), and the stale sources warned about."""
+        if not hasattr(self, "_minified_copies"):
+            self._minified_copies = (minified_scripts.copies(), set())
+        return self._minified_copies
 
     def post_process(self, paths, dry_run=False, **options):
         # The sources are collected (and minified) by now: join them, then hash and compress the
