@@ -108,3 +108,10 @@ def test_a_save_answers_with_a_fresh_place_for_the_chart_not_a_drawn_one(persona
         in update
     )
     assert 'class="chart-slot"' in update and "<svg" not in update
+
+
+def test_a_screen_reader_hears_the_chart_in_the_games_words(persona_client, played):
+    part = persona_client("owner").get(chart_url(played), HTTP_HX_REQUEST="true").content.decode()
+    described = part[part.index("<desc") : part.index("</desc>")]
+    assert "Running totals, hand by hand: 2 hands. Last totals: Anna" in described
+    assert "round" not in described

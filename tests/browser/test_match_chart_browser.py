@@ -45,12 +45,12 @@ def test_a_chart_in_view_is_drawn_again_after_a_save(logged_in, murlan):
     page.set_viewport_size({"width": 1024, "height": 1366})  # a tablet on the table: form and chart in view
     page.goto(murlan.get_absolute_url())
     chart = page.get_by_role("img", name="Running totals, hand by hand")
-    expect(chart).to_contain_text("over 2 rounds")
+    expect(chart).to_contain_text("2 hands")
     for name in NAMES[:3]:  # the last one out is placed by itself
         page.get_by_role("button", name=name, exact=True).click()
     page.get_by_role("button", name="Save hand").click()
     expect(page.get_by_role("heading", name="Enter: Hand 4")).to_be_attached()
-    expect(chart).to_contain_text("over 3 rounds")
+    expect(chart).to_contain_text("3 hands")
 
 
 def test_the_chart_speaks_german(german_logged_in, murlan):
