@@ -18,11 +18,10 @@ from __future__ import annotations
 import base64
 import hashlib
 from functools import cache
-from pathlib import Path
 
 from companion import minified_scripts
 
-STATIC = Path(__file__).resolve().parent.parent / "static"
+STATIC = minified_scripts.STATIC
 
 
 @cache

@@ -48,7 +48,7 @@ def bundles() -> dict[str, tuple[str, ...]]:
     table's and the game's. A first look at a scoreboard is then one file of style (about
     0.8 KB less on the wire than a cut ``site`` and the game's apart); the service worker,
     which keeps every bundle for use offline, fetches Bootstrap's match cut once per game
-    (about 26 KB more in the background, once per deployment). Other pages of a game (the
+    (about 35 KB more in the background, once per deployment). Other pages of a game (the
     round edit page) load ``site.css`` and ``<game>.css``: the table's and the game's rules.
 
     The scripts are not joined so: every game's bundle would carry htmx again, and the service

@@ -46,14 +46,19 @@ def german_page(browser, live_server):
     yield from phone_page(browser, live_server, "de-CH")
 
 
-@pytest.fixture
-def logged_in(page, owner):
-    """The phone, logged in as the night's owner through the real login form."""
+def log_in(page, user):
+    """Sign ``user`` in through the real login form, in English, and wait for the home page."""
     page.goto("/login/")
-    page.get_by_label("Username").fill(owner.username)
+    page.get_by_label("Username").fill(user.username)
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url("**/")
+
+
+@pytest.fixture
+def logged_in(page, owner):
+    """The phone, logged in as the night's owner through the real login form."""
+    log_in(page, owner)
     return page
 
 

@@ -10,7 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories import PASSWORD, MatchFactory
+from tests.browser.conftest import log_in
+from tests.factories import MatchFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -19,11 +20,7 @@ GAMES = [("molotow", 4), ("anrufen", 3), ("elfer", 4), ("murlan", 4), ("counter"
 
 def test_every_games_scoreboard_runs_from_the_bundles_and_a_molotow_deal_saves(collected_page, owner, night):
     page = collected_page
-    page.goto("/login/")
-    page.get_by_label("Username").fill(owner.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/")
+    log_in(page, owner)
     assert [name for name in page.served if name.startswith("site.")], page.served
     expect(page.get_by_role("link", name="Friday cards")).to_be_visible()
 

@@ -21,7 +21,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from companion.models import Round
-from tests.factories import PASSWORD, play_match
+from tests.browser.conftest import log_in
+from tests.factories import play_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -109,14 +110,6 @@ def watched(collected_page):
     page.add_init_script(WATCH % {"full": json.dumps(FULL.read_text()), "on_purpose": json.dumps(ON_PURPOSE)})
     page.missing = reported
     return page
-
-
-def log_in(page, owner):
-    page.goto("/login/")
-    page.get_by_label("Username").fill(owner.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/")
 
 
 def open_match(page, match):
