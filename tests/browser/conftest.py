@@ -11,6 +11,7 @@ from django.test import override_settings
 from playwright.sync_api import sync_playwright
 
 from tests.browser.chromium import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.browser.in_flight import count_requests
 from tests.conftest import PRODUCTION_STATIC
 from tests.factories import PASSWORD
 
@@ -21,6 +22,18 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def live_server(live_server):
+    """pytest-django's live server, which has answered every request when the test ends.
+
+    Fixtures that open browsers depend on this one, so they close them before it
+    waits; the database is emptied only after that (see tests/browser/in_flight.py).
+    """
+    in_flight = count_requests(live_server)
+    yield live_server
+    in_flight.wait_until_idle()
 
 
 def phone_page(browser, live_server, locale: str):
