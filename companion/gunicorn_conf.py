@@ -57,6 +57,18 @@ control_socket_disable = True
 BEAT_ONLY_WHILE_REQUESTS_YOUNGER_THAN = 1.0
 
 
+def when_ready(server):
+    # Once, in the master, after the app is loaded and before any worker is forked: Django's
+    # lazy loading (URL patterns, templates, catalogues) done here is done for every worker,
+    # now and after any restart (companion/warm.py). Only for Companion, loaded in the master.
+    from django.apps import apps
+
+    if server.cfg.preload_app and apps.ready:
+        from companion.warm import warm
+
+        warm()
+
+
 def pre_fork(server, worker):
     # The app is loaded once, in the master (preload_app), and its objects (Django, the URL
     # patterns, the templates, the engines: ~70,000) live as long as every worker. Frozen, the
