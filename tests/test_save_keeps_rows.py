@@ -146,3 +146,23 @@ def test_an_update_is_never_cached_as_the_scoreboard(client, owner, molotow):
     client.force_login(owner)
     save(client, molotow, 4, version(molotow))
     assert parts(client.get(molotow.get_absolute_url(), **HTMX)) == (["4", "3", "2", "1"], [], False)
+
+
+def test_a_save_whose_earlier_rows_changed_renders_the_whole_scoreboard_once(
+    client, owner, molotow, monkeypatch
+):
+    """A game whose earlier rows change with a later round gets the whole table; what the
+    update would have needed is not built first and thrown away."""
+    from companion.play import scoreboard, scoreboard_cache
+
+    stored(molotow, 2)
+    client.force_login(owner)
+    monkeypatch.setattr(scoreboard_cache, "rows_to_add", lambda shown, rows: None)  # rows changed
+    built = []
+    whole = scoreboard.scoreboard_context
+    monkeypatch.setattr(
+        scoreboard_cache, "scoreboard_context", lambda *a, **k: built.append(1) or whole(*a, **k)
+    )
+    response = save(client, molotow, 3, version(molotow))
+    assert parts(response) == (["3", "2", "1"], [], False)
+    assert built == [1]

@@ -263,6 +263,7 @@ def scoreboard_context(
     saved: int | None = None,
     shown_rows: list[RoundRow] | None = None,
     shown_version: str = "",
+    rows: list[RoundRow] | None = None,
 ) -> dict[str, Any]:
     """``saved``: the number of the round just saved (the page then says so to screen readers).
 
@@ -271,10 +272,12 @@ def scoreboard_context(
     rounds, ``update`` is that version and ``rounds_html`` holds only the new rows: the answer
     is then an update of the page's scoreboard (play/detail.html#scoreboard-update), so a
     phone neither downloads nor lays out the whole rounds table again after each save.
+    ``rows``: the match's rows (``round_rows``) when the caller has them already.
     """
     if form is None and not result.finished:
         form = entry_form(match, result, initial={"number": len(result.rounds) + 1})
-    rows = round_rows(match, result)
+    if rows is None:
+        rows = round_rows(match, result)
     lines = player_lines(match, result)
     added = rows_to_add(shown_rows, rows) if shown_rows else None
     return {

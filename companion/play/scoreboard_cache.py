@@ -25,7 +25,7 @@ from django.utils.translation import get_language
 
 from companion.models import Match
 from companion.play import standings as standings_service
-from companion.play.scoreboard import scoreboard_context
+from companion.play.scoreboard import round_rows, rows_to_add, scoreboard_context
 from scoring.base import Standings
 
 # Stands in for the CSRF token in the cached copy. User text cannot contain it:
@@ -83,11 +83,12 @@ def update(
     when the page must get the whole scoreboard (``scoreboard_context``). Never cached: it
     depends on what the page showed.
     """
+    rows = round_rows(match, result)
+    if rows_to_add(shown_rows, rows) is None:
+        return None  # decided before any rendering: the view then renders the whole scoreboard
     context = scoreboard_context(
-        match, result, saved=saved, shown_rows=shown_rows, shown_version=shown_version
+        match, result, saved=saved, shown_rows=shown_rows, shown_version=shown_version, rows=rows
     )
-    if not context["update"]:
-        return None
     context["csrf_token"] = TOKEN_PLACEHOLDER
     html = render_to_string(UPDATE_TEMPLATE, context)
     return mark_safe(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
