@@ -166,3 +166,15 @@ def test_a_save_whose_earlier_rows_changed_renders_the_whole_scoreboard_once(
     response = save(client, molotow, 3, version(molotow))
     assert parts(response) == (["3", "2", "1"], [], False)
     assert built == [1]
+
+
+def test_an_update_is_swapped_as_the_form_asks_for_its_whole_scoreboard(client, owner, molotow):
+    from companion.play.scoreboard import SAVE_SWAP
+
+    stored(molotow, 1)
+    client.force_login(owner)
+    page = client.get(molotow.get_absolute_url()).content.decode()
+    assert f'hx-target="#scoreboard" hx-swap="{SAVE_SWAP}"' in page
+    response = save(client, molotow, 2, version(molotow))
+    assert response["HX-Retarget"] == "#table-top" and response["HX-Reswap"] == SAVE_SWAP
+    assert f'hx-swap="{SAVE_SWAP}"' in response.content.decode()  # the next round's form

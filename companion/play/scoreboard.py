@@ -254,6 +254,12 @@ def rows_to_add(shown: list[RoundRow], rows: list[RoundRow]) -> list[RoundRow] |
     return rows[len(shown) :]
 
 
+# How a save's answer is swapped: the form's hx-swap, and the view's HX-Reswap when it answers
+# with an update of the top of the scoreboard only. The view stays where it is (no scrolling to
+# the swapped part, none to a focused field): the next round is entered where the last one was.
+SAVE_SWAP = "outerHTML show:none focus-scroll:false"
+
+
 def scoreboard_context(
     match: Match,
     result: Standings,
@@ -282,6 +288,7 @@ def scoreboard_context(
     added = rows_to_add(shown_rows, rows) if shown_rows else None
     return {
         "chart_size": CHART_SIZE,
+        "save_swap": SAVE_SWAP,
         "match": match,
         "night": match.night,
         "standings": result,

@@ -25,6 +25,7 @@ from companion.play import standings as standings_service
 from companion.play.history import history
 from companion.play.preview import preview_round
 from companion.play.scoreboard import (
+    SAVE_SWAP,
     chart,
     entry_form,
     game_templates,
@@ -207,7 +208,7 @@ def round_add(request, pk):
         response = HttpResponse(update)
         # Only the top of the scoreboard is swapped; the rest are htmx's out-of-band parts.
         response["HX-Retarget"] = "#table-top"
-        response["HX-Reswap"] = "outerHTML show:none focus-scroll:false"
+        response["HX-Reswap"] = SAVE_SWAP
     else:
         response = render_scoreboard(
             request, match, result, form=form, error=error, notice=notice, saved=saved
