@@ -179,3 +179,31 @@ def test_an_ended_match_of_every_game_exports_imports_and_exports_the_same(
     assert (first.closed, first.is_finished, second.closed, second.is_finished) == (True, True, False, False)
     again = client.get(reverse("night_export_json", args=[new_night.pk])).content
     assert again == exported
+
+
+def test_an_ended_match_offers_no_undo_until_it_is_resumed(persona_client, night, owner):
+    match = started(night, "molotow", owner)
+    client = persona_client("owner")
+    undo = reverse("round_undo", args=[match.pk])
+    client.post(reverse("match_close", args=[match.pk]))
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "Resume" in page and undo not in page and "Undo round 2" not in page
+
+    client.post(reverse("match_reopen", args=[match.pk]))
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert undo in page and "Undo round 2" in page
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_an_undo_from_a_page_opened_before_the_end_changes_nothing_and_says_why(
+    persona_client, night, owner, htmx
+):
+    match = started(night, "elfer", owner)
+    client = persona_client("member")
+    set_closed(match, True, user=owner)  # meanwhile, on another phone
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = client.post(reverse("round_undo", args=[match.pk]), {"number": 2}, follow=not htmx, **headers)
+    assert "The table ended this match. To undo, resume it first." in response.content.decode()
+    match = Match.objects.with_standings().get(pk=match.pk)
+    assert match.closed and len(match.rounds.all()) == 2
+    assert not RoundChange.objects.filter(match=match, action="undone").exists()

@@ -123,10 +123,13 @@ def edit_round(match: Match, entry: Mapping[str, Any], *, number: int, user) -> 
 def undo_round(match: Match, *, number: int, user, locked: bool = False) -> Standings:
     """Remove the last round, which must be round ``number`` (a second tap undoes nothing more).
 
-    ``locked``: as for :func:`add_round`.
+    ``locked``: as for :func:`add_round`. A match the table ended keeps its rounds until it is
+    resumed: an undo there would change the result the table agreed on without a question.
     """
     with transaction.atomic():
         match = match if locked else _locked(match)
+        if match.closed:
+            raise RoundConflict(_("The table ended this match. To undo, resume it first."))
         rounds = sorted(match.rounds.all(), key=lambda r: r.number)
         if not rounds or rounds[-1].number != number:
             raise RoundConflict(registry.get(match.game).words.already_undone % {"number": number})
