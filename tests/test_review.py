@@ -555,3 +555,12 @@ def test_the_chart_draws_a_bar_per_period_with_its_text_alternative():
     assert svg.count('class="chart-won"') == 2  # the legend's swatch has no class
     assert "<title>Jan &lt;2026&gt;: 1 won of 4 played</title>" in svg
     assert "style=" not in svg  # presentation attributes only: the strict CSP allows them
+
+
+def test_players_equal_on_every_figure_share_their_place_on_the_leaderboard(persona_client, owner, night):
+    quick_murlan(night, ("Anna", "Beat"))
+    quick_murlan(night, ("Dora", "Cla"))  # Anna and Dora: 1 of 1, 100 %, place 1; Beat and Cla: 1 of 1 lost
+    places = [(place, line.player.name) for place, line in stats.leaderboard(owner, "murlan", "all").ranked]
+    assert places == [(1, "Anna"), (1, "Dora"), (3, "Beat"), (3, "Cla")]
+    page = persona_client("owner").get(reverse("leaderboard") + "?game=murlan&period=all").content.decode()
+    assert re.findall(r"<td>(\d+)</td>\s*<th scope=\"row\"", page) == ["1", "1", "3", "3"]

@@ -283,6 +283,16 @@ class Board:
     def figure(self) -> Figure:
         return registry.get(self.game).figure
 
+    @property
+    def ranked(self) -> list[tuple[int, GameLine]]:
+        """Each line with its place: lines equal on every ranked figure share it (1, 1, 3)."""
+        places, last = [], None
+        for index, line in enumerate(self.lines, start=1):
+            key = _rank_key(line)[:-1]  # the name only orders a tie, it does not break it
+            places.append((places[-1][0] if key == last else index, line))
+            last = key
+        return places
+
 
 def leaderboard(user: AbstractBaseUser, game: str, period: str, today: datetime.date | None = None) -> Board:
     """Players ranked for one game over one period, from the nights the user may see."""
