@@ -135,6 +135,19 @@ def test_adding_a_player_tidies_the_name(persona_client, owner):
     assert Player.objects.get(owner=owner).name == "Anna Maria"
 
 
+@pytest.mark.parametrize("emoji", ["🃏", "🇨🇭", "👨‍👩‍👧", "1️⃣", "♠️", ""])
+def test_a_player_takes_any_emoji(persona_client, owner, emoji):
+    persona_client("owner").post(reverse("player_list"), {"name": "Anna", "emoji": emoji})
+    assert Player.objects.get(owner=owner).emoji == emoji
+
+
+@pytest.mark.parametrize("emoji", ["xxxxxxxx", "Anna", "🃏 A", "12", "ü"])
+def test_a_players_emoji_is_not_a_second_name(persona_client, owner, emoji):
+    response = persona_client("owner").post(reverse("player_list"), {"name": "Anna", "emoji": emoji})
+    assert "An emoji only, such as 🃏 or 🇨🇭: no letters or spaces." in response.content.decode()
+    assert not Player.objects.filter(owner=owner).exists()
+
+
 def test_a_second_anna_is_refused_whatever_the_case(persona_client, owner):
     PlayerFactory(owner=owner, name="Anna")
     response = persona_client("owner").post(reverse("player_list"), {"name": "anna"})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from django import forms
 from django.db import transaction
@@ -14,6 +15,16 @@ from scoring.names import name_problem, same_name
 
 # A player's colour goes into a style attribute (--player-colour): only #rrggbb gets there.
 HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+KEYCAP = "\u20e3"  # 1️⃣: a digit is an emoji only with the keycap after it
+
+
+def is_emoji_only(text: str) -> bool:
+    """No letter, no spaces, and no digit outside a keycap: the standings card has room for a
+    symbol beside the name, not for a second name ("xxxxxxxx" pushed the name out of it)."""
+    if any(char.isspace() for char in text):
+        return False
+    kinds = {unicodedata.category(char)[0] for char in text}
+    return "L" not in kinds and ("N" not in kinds or KEYCAP in text)
 
 
 class GameNightForm(forms.ModelForm):
@@ -71,6 +82,12 @@ class PlayerForm(forms.ModelForm):
                 _("You already have a player called “%(name)s”."), params={"name": name}
             )
         return name
+
+    def clean_emoji(self):
+        emoji = self.cleaned_data["emoji"].strip()
+        if emoji and not is_emoji_only(emoji):
+            raise forms.ValidationError(_("An emoji only, such as 🃏 or 🇨🇭: no letters or spaces."))
+        return emoji
 
     def clean_colour(self):
         colour = self.cleaned_data["colour"]
