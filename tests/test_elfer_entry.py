@@ -1,5 +1,7 @@
 """Elfer raus! Master in the app: the end-of-game form, editing, the scoreboard and the bonus board."""
 
+import re
+
 import pytest
 from django.conf import settings
 from django.urls import reverse
@@ -109,6 +111,20 @@ def test_empty_count_fields_mean_zero(owner_client, elfer):
 )
 def test_hands_are_read_with_spaces_or_commas(text, cards):
     assert parse_cards(text) == cards
+
+
+def field_of(html, name):
+    return re.search(rf'<input [^>]*name="{name}"[^>]*>', html).group(0)
+
+
+def test_an_eleven_in_a_hand_marks_that_hand_and_no_other_field(owner_client, elfer):
+    html = add_game(
+        owner_client, elfer, 1, htmx=True, cards_1="11 22", cards_2="4", cards_3="20"
+    ).content.decode()
+    assert "Beat cannot hold an 11" in html
+    assert 'aria-invalid="true"' in field_of(html, "cards_1") and 'value="11 22"' in field_of(html, "cards_1")
+    marked = re.findall(r'<input [^>]*name="(\w+)"[^>]*aria-invalid="true"', html)
+    assert marked == ["cards_1"]
 
 
 def test_a_hand_that_is_not_numbers_gets_a_field_error_and_stores_nothing(owner_client, elfer):

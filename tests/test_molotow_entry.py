@@ -107,6 +107,37 @@ def test_negative_points_are_the_engines_to_refuse(persona_client, molotow):
     assert not Round.objects.exists()
 
 
+def input_of(html, name):
+    return re.search(rf'<input [^>]*name="{name}"[^>]*>', html).group(0)
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_the_field_the_refusal_names_is_marked_and_points_at_the_sentence(persona_client, molotow, htmx):
+    html = add_deal(persona_client("owner"), molotow, 1, 90, 1, 42, 24, htmx=htmx).content.decode()
+    assert "Beat has 1 point, but no card is worth 1 point" in html
+    beat = input_of(html, "points_1")
+    assert 'aria-invalid="true"' in beat and 'aria-describedby="entry-error"' in beat
+    assert 'value="1"' in beat, "what was typed is kept"
+    assert all("aria-invalid" not in input_of(html, f"points_{seat}") for seat in (0, 2, 3))
+    assert html.count("no card is worth 1 point") == 1, "said once, by Save"
+
+
+def test_a_refusal_about_the_whole_deal_marks_no_single_field(persona_client, molotow):
+    html = add_deal(persona_client("owner"), molotow, 1, 90, 9, 34, 17, htmx=True).content.decode()
+    assert all("aria-invalid" not in input_of(html, f"points_{seat}") for seat in range(4))
+
+
+def test_an_edit_the_engine_refuses_marks_the_named_players_field(persona_client, molotow):
+    client = persona_client("owner")
+    add_deal(client, molotow, 1, 90, 9, 34, 24)
+    html = client.post(
+        reverse("round_edit", args=[molotow.pk, 1]), deal_post(1, 90, 9, 57, 1)
+    ).content.decode()
+    assert "Dora has 1 point" in html
+    assert 'aria-invalid="true"' in input_of(html, "points_3")
+    assert "aria-invalid" not in input_of(html, "points_2")
+
+
 def test_empty_or_wordy_fields_are_required_whole_numbers(persona_client, molotow):
     html = add_deal(persona_client("owner"), molotow, 1, 90, "", "abc", 24).content.decode()
     # By Save, the first problem with its field (the field may be out of sight on a phone).

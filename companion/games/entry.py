@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from django import forms
 
-from scoring.base import Standings
+from scoring.base import ScoringError, Standings
 
 
 class EntryForm(forms.Form):
@@ -29,6 +29,9 @@ class EntryForm(forms.Form):
 
     game: ClassVar[str]
     template_name: ClassVar[str]
+    # Where a player has several fields: which one an engine error is about, by the start of its
+    # code ("elfer.holds_eleven" -> "cards": cards_1). Codes not listed mark all the player's fields.
+    refused_field_kinds: ClassVar[dict[str, str]] = {}
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     # One save's name, made fresh for each new form: a retry of the same save (a lost answer,
@@ -65,3 +68,23 @@ class EntryForm(forms.Form):
     def seats(self):
         """(index, name) pairs for templates."""
         return list(enumerate(self.players))
+
+    def refused_fields(self, error: Exception) -> list[str]:
+        """The fields to look at when the engine refuses the round: those of the player its
+        sentence names ("Anna's points must be at least 0"), by the seat in their name."""
+        name = error.params.get("name") if isinstance(error, ScoringError) else None
+        if name not in self.players:
+            return []
+        suffix = f"_{self.players.index(name)}"
+        kinds = [kind for code, kind in self.refused_field_kinds.items() if error.code.startswith(code)]
+        return [
+            field
+            for field in self.fields
+            if field.endswith(suffix) and (not kinds or field == kinds[0] + suffix)
+        ]
+
+    def mark_refused(self, error: Exception, described_by: str = "entry-error") -> None:
+        """Mark the refused player's fields invalid, pointing at the sentence that says why
+        (shown once, by Save, not again under each field)."""
+        for field in self.refused_fields(error):
+            self.fields[field].widget.attrs.update({"aria-invalid": "true", "aria-describedby": described_by})

@@ -193,6 +193,7 @@ def round_add(request, pk):
                     saved, form = form.cleaned_data["number"], None  # the next round's empty form
                     outcome = "saved"
                 except ScoringError as scoring_error:
+                    form.mark_refused(scoring_error)
                     words = registry.get(match.game).words
                     error, outcome = round_error_text(scoring_error, words.problem_in), "invalid"
                 except round_service.RoundConflict as conflict:
@@ -312,6 +313,8 @@ def round_edit(request, pk, number):
     try:
         preview = round_service.preview_edit(match, entry, number=number)
     except (ScoringError, round_service.RoundConflict) as error:
+        if getattr(error, "round", None) == number:  # a later round's refusal is not this form's
+            form.mark_refused(error)
         return render(
             request,
             "play/round_edit.html",
@@ -342,6 +345,8 @@ def round_edit(request, pk, number):
     try:
         round_service.edit_round(match, entry, number=number, user=request.user)
     except (ScoringError, round_service.RoundConflict) as error:
+        if getattr(error, "round", None) == number:  # a later round's refusal is not this form's
+            form.mark_refused(error)
         return render(
             request,
             "play/round_edit.html",

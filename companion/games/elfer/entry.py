@@ -65,6 +65,13 @@ class ElferEntryForm(EntryForm):
     template_name = "games/elfer/entry.html"
     card_values = CARD_VALUES
     bonus_cards = BONUS_CARDS
+    refused_field_kinds = {
+        "elfer.bonus": "bonus",
+        "elfer.jokers": "jokers",
+        "elfer.hand": "cards",
+        "elfer.card": "cards",
+        "elfer.holds_eleven": "cards",
+    }
 
     def __init__(self, *args, board: Mapping[str, Any] | None = None, **kwargs):
         self.board_data = board
