@@ -148,6 +148,15 @@ def test_the_same_player_twice_is_refused_whatever_the_case(persona_client, nigh
     assert "“ANNA” is seated twice: every seat needs a different player." in response.content.decode()
     assert not Match.objects.exists()
     assert Player.objects.count() == 1
+    # Said at seat 3, where the second Anna sits, and that seat is marked.
+    assert list(response.context["form"].errors) == ["seat_2"]
+    seat = re.search(r'<li class="seat-row" data-row="2">.*?</li>', response.content.decode(), re.S).group(0)
+    assert 'aria-invalid="true"' in seat and "is seated twice" in seat
+
+
+def test_a_name_seated_twice_after_an_empty_seat_is_said_at_its_own_seat(persona_client, night):
+    response = persona_client("owner").post(url(night), setup_data(names=["Anna", "", "Beat", "anna"]))
+    assert list(response.context["form"].errors) == ["seat_3"]
 
 
 def test_a_dealer_on_an_empty_seat_is_refused(persona_client, night):

@@ -218,6 +218,7 @@ class MatchSetupForm(forms.Form):
                 % {"number": dealer_row + 1}
             )
         options = {option.name: data.get(f"{OPTION_PREFIX}{option.name}") for option in self.engine.options}
+        self.seated = filled  # the seat rows of the names checked, in order (add_setup_error)
         try:
             self.setup = check_setup(
                 self.engine,
@@ -231,6 +232,9 @@ class MatchSetupForm(forms.Form):
 
     def add_setup_error(self, error: SetupError) -> None:
         field = f"{OPTION_PREFIX}{error.option}" if error.option else None
+        seated = getattr(self, "seated", [])
+        if error.seat is not None and error.seat < len(seated):
+            field = f"{SEAT_PREFIX}{seated[error.seat]}"  # said at the seat, beside the name
         self.add_error(field if field in self.fields else None, error.message)
 
     def save(self, night: GameNight, user) -> Match | None:

@@ -75,13 +75,15 @@ _OPTION_ERROR = re.compile(r"^option '(?P<name>[^']+)'\s*:?\s*")
 class SetupError(ValueError):
     """A match the user asked for that cannot be started; ``str()`` is for the user.
 
-    ``option`` names the house rule at fault, if any.
+    ``option`` names the house rule at fault, if any; ``seat`` the name at fault, by its
+    place in the names checked (so the form can say it at that seat).
     """
 
-    def __init__(self, message: str, *, option: str | None = None):
+    def __init__(self, message: str, *, option: str | None = None, seat: int | None = None):
         super().__init__(message)
         self.message = message
         self.option = option
+        self.seat = seat
 
 
 @dataclass(frozen=True)
@@ -142,18 +144,20 @@ def check_setup(
     """Check a setup without touching the database; raises :class:`SetupError`."""
     names = tuple(tidy_name(name) for name in names)
     seen: set[str] = set()
-    for name in names:
+    for seat, name in enumerate(names):
         # The name rule's key: "anna" and "An\u200bna" are Anna (scoring/names.py).
         if name and name_key(name) in seen:
             raise SetupError(
-                gettext("“%(name)s” is seated twice: every seat needs a different player.") % {"name": name}
+                gettext("“%(name)s” is seated twice: every seat needs a different player.") % {"name": name},
+                seat=seat,
             )
         seen.add(name_key(name))
-    for name in names:
+    for seat, name in enumerate(names):
         if len(name) > NAME_MAX_LENGTH:
             raise SetupError(
                 gettext("“%(name)s” is too long: a name has at most %(max)d characters.")
-                % {"name": name, "max": NAME_MAX_LENGTH}
+                % {"name": name, "max": NAME_MAX_LENGTH},
+                seat=seat,
             )
     try:
         players = engine.clean_players(list(names))
