@@ -1,5 +1,6 @@
 """The running-totals chart: valid SVG, a line per player told apart without colour, the game's marks."""
 
+import itertools
 import xml.etree.ElementTree as ET
 
 from companion.play.charts import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, line_style, running_totals_svg
@@ -50,6 +51,16 @@ def test_the_names_and_last_totals_stand_at_the_line_ends_apart_even_when_equal(
     assert sorted(label.text for label in labels) == ["Anna 5", "Beat 5"]
     first, second = sorted(float(label.get("y")) for label in labels)
     assert second - first >= 13
+
+
+def test_labels_of_lines_ending_together_at_the_bottom_stay_clear_of_the_round_numbers():
+    names = ["Anna", "Dora", "Beat", "Cla"]
+    root = parse(running_totals_svg(names, [[1, 1, -1, -1], [2, 2, -2, -2]], title="night report"))
+    labels = sorted(
+        float(text.get("y")) for text in root.iter(f"{SVG}text") if text.get("font-weight") == "600"
+    )
+    assert labels[-1] <= HEIGHT - BOTTOM + 4, "the round numbers stand below the plot"
+    assert all(lower - upper >= 13 for upper, lower in itertools.pairwise(labels))
 
 
 def test_values_map_onto_the_plot_from_the_start_value():

@@ -218,8 +218,9 @@ def _end_labels(names: list[str], series: list[list[int]], end_x: float, y) -> l
     for index in order:
         wanted = y(series[index][-1]) + 4
         spots.append(max(wanted, spots[-1] + LABEL_GAP) if spots else wanted)
-    overflow = spots[-1] - (HEIGHT - 4) if spots else 0
-    if overflow > 0:  # pushed off the bottom: move the whole stack up
+    # The lowest label stands on the plot's bottom line at most: below it are the rounds' numbers.
+    overflow = spots[-1] - (HEIGHT - BOTTOM + 4) if spots else 0
+    if overflow > 0:  # pushed into the axis numbers: move the whole stack up
         spots = [spot - overflow for spot in spots]
     parts = []
     for index, spot in zip(order, spots, strict=True):
