@@ -1,5 +1,7 @@
 """The scoreboard and round entry, shown with Murlan (the other games' forms have their own files)."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -293,3 +295,11 @@ def test_a_later_rounds_error_after_an_edit_is_said_as_the_changes_consequence()
     assert edit_error_text(round_error(3, "x", gettext_noop("the points are missing")), 3) == (
         "round 3: the points are missing"
     )
+
+
+def test_the_keyboard_shrinks_the_page_so_the_sticky_save_stays_above_it(persona_client, murlan):
+    """Android's Chrome and Firefox keep the page's height when the keyboard opens unless told
+    otherwise: the sticky Save bar then sat behind the keyboard, below what a person can see."""
+    page = persona_client("owner").get(murlan.get_absolute_url()).content.decode()
+    viewport = re.search(r'<meta name="viewport" content="([^"]+)">', page).group(1)
+    assert "interactive-widget=resizes-content" in viewport
