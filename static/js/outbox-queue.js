@@ -54,10 +54,19 @@
     return copy.textContent.replace(/\s+/g, " ").trim();
   }
 
+  //
+  // A game's script may say the entry as its saved row will ("Anna +22 · Beat −20" for a game of
+  // Elfer raus!): elements marked data-summary hold those words, and then stand for the typed
+  // fields, whose raw list ("Beat's jokers 0" for every player) says less. Choices ("Anna went
+  // out") are listed after them either way. A disabled field is not sent, so it is not listed.
   function summary(form) {
+    var said = Array.prototype.map.call(form.querySelectorAll("[data-summary]"), function (el) {
+      return el.dataset.summary.trim();
+    }).filter(Boolean);
     var parts = [];
+    var choices = [];
     Array.prototype.forEach.call(form.elements, function (el) {
-      if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") return;
+      if (!el.name || el.disabled || el.type === "hidden" || el.type === "submit" || el.type === "button") return;
       if ((el.type === "radio" || el.type === "checkbox") && !el.checked) return;
       var value = el.tagName === "SELECT" ? (el.selectedOptions[0] || { textContent: "" }).textContent : el.value;
       if (!String(value).trim()) return;
@@ -66,12 +75,12 @@
         var legend = el.closest("fieldset") && el.closest("fieldset").querySelector("legend");
         var group = legend ? spoken(legend) : "";
         // "Anna went out", not "Anna: Anna went out": a label that names its group already says it.
-        parts.push((group && label.indexOf(group) !== 0 ? group + ": " : "") + label);
-      } else {
+        (said.length ? choices : parts).push((group && label.indexOf(group) !== 0 ? group + ": " : "") + label);
+      } else if (!said.length) {
         parts.push((label ? label + " " : "") + String(value).trim());
       }
     });
-    return parts.join(" · ");
+    return said.concat(parts, choices).join(" · ");
   }
 
   // --- a fresh form for the next round, made offline -------------------------------

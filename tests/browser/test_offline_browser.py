@@ -394,3 +394,42 @@ def test_without_the_outbox_a_save_offline_says_so_and_keeps_the_entry(phones, m
     save(page)
     expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
     assert stored(molotow) == [(1, STORED[0])]
+
+
+@pytest.fixture
+def elfer(night):
+    return MatchFactory(night=night, game="elfer", names=NAMES)
+
+
+def enter_elfer_game(page):
+    """Anna goes out with two bonus cards; Beat holds 3 17, Cla 21 1, Dora 12 and a joker."""
+    page.get_by_label("Anna went out").check()
+    page.get_by_label("Cards left in Beat's hand").fill("3 17")
+    page.get_by_label("Cards left in Cla's hand").fill("21 1")
+    page.get_by_label("Cards left in Dora's hand").fill("12")
+    page.get_by_text("Bonus cards and jokers", exact=True).click()
+    page.get_by_label("Anna's bonus cards").fill("2")
+    page.get_by_label("Dora's jokers").fill("1")
+    page.get_by_role("button", name="Save game").click()
+
+
+def test_a_game_of_elfer_waiting_offline_shows_the_scores_it_is_stored_with(phones, elfer):
+    page = phones()
+    page.goto(elfer.get_absolute_url())
+    page.wait_for_load_state("networkidle")
+    page.context.set_offline(True)
+    enter_elfer_game(page)
+    expect(waiting_rows(page)).to_have_count(1)
+    # The game's scores, as its row will show them once stored; not every count field, zeros included.
+    expect(waiting_rows(page)).to_contain_text(
+        "Anna +22 · Beat \u221220 · Cla \u221222 · Dora \u221223 · Anna went out"
+    )
+    expect(waiting_rows(page)).not_to_contain_text("jokers")
+    expect(waiting_rows(page)).not_to_contain_text("bonus cards")
+    waiting_rows(page).scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/offline-elfer-waiting.png")
+
+    page.context.set_offline(False)
+    expect(waiting_rows(page)).to_have_count(0)
+    totals = standings(Match.objects.with_standings().get(pk=elfer.pk)).totals
+    assert totals == {"Anna": 22, "Beat": -20, "Cla": -22, "Dora": -23}

@@ -96,12 +96,15 @@
         bonusGiven += bonus;
         jokersHeld += jokers;
         var output = player.querySelector(".elfer-score");
-        if (cards === null) {
-          showScore(output, "?");
-        } else {
+        var score = "?";
+        if (cards !== null) {
           var held = cards.reduce(function (sum, value) { return sum + value; }, 0);
-          showScore(output, signed(BONUS_VALUE * bonus - held - JOKER_VALUE * jokers));
+          score = signed(BONUS_VALUE * bonus - held - JOKER_VALUE * jokers);
         }
+        showScore(output, score);
+        // The game's score as the saved row shows it: a game waiting offline is listed with it
+        // (js/outbox-queue.js) rather than with every count field, zeros included.
+        output.dataset.summary = player.querySelector("legend").textContent.trim() + " " + score;
       });
       if (sums) {
         sums.textContent = (sums.dataset.template || "")
