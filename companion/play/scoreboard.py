@@ -8,6 +8,7 @@ game's partial templates.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,7 @@ from companion.models import Match, RoundChange, Seat
 from companion.play.charts import HEIGHT, WIDTH, match_chart
 from companion.play.standings import seats_of
 from scoring.base import Standings
+from scoring.registry import ENGINES
 
 
 @dataclass(frozen=True)
@@ -222,6 +224,18 @@ def share_text(match: Match, result: Standings) -> str:
     }
 
 
+def dealers_after(result: Standings) -> list[str]:
+    """Who deals the next rounds, the next one first: as many as there are players, the engine's
+    rotation. While rounds wait offline the page says who deals after them (js/outbox-queue.js)."""
+    if result.finished or result.dealer is None:
+        return []
+    engine = ENGINES[result.game]
+    played = len(result.rounds)
+    return [
+        engine.dealer_after(result.players, result.options, played + k) for k in range(len(result.players))
+    ]
+
+
 def round_label(match: Match, result: Standings) -> str:
     played = len(result.rounds)
     limit = result.options.get("rounds")
@@ -301,6 +315,7 @@ def scoreboard_context(
         "update": shown_version if added is not None else "",
         "last_number": rows[-1].number if rows else None,
         "round_label": round_label(match, result),
+        "dealers": json.dumps(dealers_after(result)),
         "winners_sentence": winners_sentence(result),
         "form": form,
         "error": error,

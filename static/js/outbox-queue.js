@@ -117,6 +117,7 @@
     };
     saveItem(item).then(function () {
       items.push(item);
+      notice = "";
       core.clearDraft();
       nextForm(form); // render() gives it the next number
       render();
@@ -250,32 +251,101 @@
     return el;
   }
 
-  // With rounds waiting, the form is for the round after them, and its heading says so.
+  // With rounds waiting, the page describes the round after them, as the server will once they
+  // are stored: the form's number, its heading and the round line, who deals (the line and the
+  // dealer's card) and Undo, which then takes back the newest waiting round. Each element keeps
+  // what the server said (data-base-*), so taking back every waiting round puts that back.
+  function kept(el, key, value) {
+    if (el.dataset[key] === undefined) el.dataset[key] = value;
+    return el.dataset[key];
+  }
+  function renumbered(el, from, to) {
+    var text = kept(el, "baseText", el.textContent);
+    el.textContent = to === from ? text : text.replace(new RegExp("\\b" + from + "\\b"), String(to));
+  }
   function followWaiting() {
+    var scoreboard = document.getElementById("scoreboard");
     var form = core.entryForm();
     var field = form && form.querySelector("[name=number]");
-    if (!field || !items.length) return;
-    var next = items[items.length - 1].number + 1;
     var heading = document.getElementById("entry-heading");
-    var shown = heading && heading.dataset.shown ? Number(heading.dataset.shown) : Number(field.value);
-    if (Number(field.value) < next) field.value = String(next);
-    if (heading && shown < next) {
-      heading.textContent = heading.textContent.replace(new RegExp("\\b" + shown + "\\b"), String(next));
-      heading.dataset.shown = String(next);
-    }
+    if (!scoreboard || !field || !heading) return;
+    var base = Number(kept(heading, "baseNumber", field.value)); // the round the server expects next
+    var next = items.length ? items[items.length - 1].number + 1 : base;
+    field.value = String(next);
+    renumbered(heading, base, next);
+    var label = scoreboard.querySelector("[data-round-label]");
+    if (label) renumbered(label, base, next);
+    followDealer(scoreboard, next - base);
+    followUndo(scoreboard, items.length ? items[items.length - 1].number : null);
+  }
+  // The deal moves on by one player a round: the server lists who deals its next rounds, and
+  // the round line's parts that name a dealer say which (the dealer; in Molotow who leads).
+  function followDealer(scoreboard, ahead) {
+    var line = scoreboard.querySelector("[data-dealers]");
+    if (!line) return;
+    var dealers;
+    try { dealers = JSON.parse(line.dataset.dealers); } catch (e) { return; }
+    if (!dealers.length) return;
+    line.querySelectorAll("[data-follows-deal]").forEach(function (part) {
+      var text = format(part.dataset.words, { name: dealers[(ahead + Number(part.dataset.followsDeal)) % dealers.length] });
+      if (part.textContent !== text) part.textContent = text;
+    });
+    var dealer = dealers[ahead % dealers.length];
+    var badge = scoreboard.querySelector("[data-dealer-badge]");
+    var total = scoreboard.querySelector(".standing-total[data-player=\"" + window.CSS.escape(dealer) + "\"]");
+    var card = total && total.closest(".standing");
+    if (!badge || !card || badge.closest(".standing") === card) return;
+    badge.closest(".standing").classList.remove("is-dealer");
+    card.classList.add("is-dealer");
+    card.querySelector(".standing-tags").appendChild(badge);
+  }
+  function followUndo(scoreboard, waiting) {
+    var undo = scoreboard.querySelector("form[data-undo]");
+    if (!undo) return;
+    var number = waiting || Number(undo.dataset.undo) || 0;
+    undo.hidden = !number;
+    if (!number) return;
+    var button = undo.querySelector("button[type=submit]");
+    var text = "\u21b6 " + format(undo.dataset.words, { number: number });
+    if (button.textContent !== text) button.textContent = text;
+    undo.querySelector("[name=number]").value = String(number);
+  }
+
+  // Undo while rounds wait: the newest waiting round goes, on this phone only (it never reached
+  // the server). The one being sent right now is no longer this phone's to take back.
+  var notice = "";
+  var noticeFor = null; // the scoreboard it was said on: a new one from the server says where the match is
+  function takeBack(undo) {
+    var item = items[items.length - 1];
+    if (!item || item.state !== "waiting" || (flushing && items.length === 1)) return;
+    deleteItem(item).then(function () {
+      items.pop();
+      notice = format(undo.dataset.undone, { number: item.number });
+      noticeFor = document.getElementById("scoreboard");
+      render();
+    }).catch(function () {
+      core.say(undo, strings.refused);
+    });
   }
 
   function render(message, link) {
     var scoreboard = document.getElementById("scoreboard");
     if (!scoreboard) return;
+    if (scoreboard !== noticeFor) notice = "";
     followWaiting();
     scoreboard.querySelectorAll("[data-outbox-row], [data-outbox]").forEach(function (el) { el.remove(); });
     renderBanner(scoreboard);
-    if (!items.length && !message) return;
+    if (!items.length && !message && !notice) return;
 
     var panel = element("section", "outbox card card-body mb-3");
     panel.setAttribute("data-outbox", "");
     panel.setAttribute("aria-live", "polite");
+    if (notice) panel.appendChild(element("p", "mb-1", notice));
+    if (!items.length && !message) {
+      var lone = scoreboard.querySelector("section.entry");
+      if (lone) lone.after(panel); else scoreboard.appendChild(panel);
+      return;
+    }
     var heading = format(strings.waitingCount, { count: items.length });
     panel.appendChild(element("p", "fw-semibold mb-1", flushing ? heading + " · " + strings.sending : heading));
     if (message && link) {
@@ -358,6 +428,7 @@
     waiting: function () { return items.length; },
     // A save waits for the stored rounds: its number comes after theirs.
     enqueue: function (form) { ready.then(function () { enqueue(form); }); },
+    takeBack: function (undo) { ready.then(function () { takeBack(undo); }); },
     render: function () { ready.then(function () { render(); }); },
     flush: function () { ready.then(flush); },
   });

@@ -198,6 +198,10 @@
     if (elt.matches("#scoreboard form.entry-form") && (!navigator.onLine || (queue ? queue.waiting() : waiting))) {
       event.preventDefault();
       needQueue().then(function (outbox) { outbox.enqueue(elt); }, function () { say(elt, strings.saveOffline); });
+    } else if (elt.matches("#scoreboard form[data-undo]") && queue && queue.waiting()) {
+      // Undo while rounds wait takes back the newest of them, which the server has never seen.
+      event.preventDefault();
+      queue.takeBack(elt);
     } else if (!navigator.onLine && elt.hasAttribute("data-needs-connection")) {
       event.preventDefault();
       say(elt, strings.needsConnection);

@@ -433,3 +433,75 @@ def test_a_game_of_elfer_waiting_offline_shows_the_scores_it_is_stored_with(phon
     expect(waiting_rows(page)).to_have_count(0)
     totals = standings(Match.objects.with_standings().get(pk=elfer.pk)).totals
     assert totals == {"Anna": 22, "Beat": -20, "Cla": -22, "Dora": -23}
+
+
+def dealer_card(page):
+    return page.locator(".standing.is-dealer")
+
+
+def round_line(page):
+    return page.locator(".round-line")
+
+
+def test_waiting_rounds_move_the_deal_on_and_undo_takes_back_the_newest_of_them(phones, molotow):
+    page = phones()
+    open_match(page, molotow)
+    type_deal(page, DEALS[0])
+    save(page)  # round 1 stored; Molotow deals to the right: Anna, then Dora, Cla, Beat
+    expect(round_line(page)).to_contain_text("Round 2 of 12 · Dora deals")
+    page.context.set_offline(True)
+
+    type_deal(page, DEALS[1])
+    save(page)
+    expect(waiting_rows(page)).to_have_count(1)
+    expect(round_line(page)).to_contain_text("Round 3 of 12 · Cla deals")
+    expect(dealer_card(page)).to_have_count(1)
+    expect(dealer_card(page)).to_contain_text("Cla")
+    expect(dealer_card(page)).to_contain_text("deals")
+    expect(page.get_by_role("button", name=re.compile("Undo round"))).to_have_text("↶ Undo round 2")
+    type_deal(page, DEALS[2])
+    save(page)
+    expect(waiting_rows(page)).to_have_count(2)
+    expect(round_line(page)).to_contain_text("Round 4 of 12 · Beat deals · Anna leads")
+    expect(dealer_card(page)).to_contain_text("Beat")
+    page.screenshot(path="/tmp/offline-dealer-undo.png")
+
+    # Undo takes back the newest waiting round, on the phone, and says so.
+    page.get_by_role("button", name="Undo round 3").click()
+    expect(waiting_rows(page)).to_have_count(1)
+    expect(page.get_by_text("Round 3 was undone.")).to_be_visible()
+    expect(round_line(page)).to_contain_text("Round 3 of 12 · Cla deals · Beat leads")
+    expect(dealer_card(page)).to_contain_text("Cla")
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 3 of 12"))).to_be_attached()
+    expect(page.get_by_role("button", name=re.compile("Undo round"))).to_have_text("↶ Undo round 2")
+    assert stored(molotow) == [(1, STORED[0])]
+
+    page.context.set_offline(False)
+    expect(waiting_rows(page)).to_have_count(0)
+    assert stored(molotow) == [(1, STORED[0]), (2, STORED[1])]
+    # The server's scoreboard says the same as the phone did.
+    expect(round_line(page)).to_contain_text("Round 3 of 12 · Cla deals · Beat leads")
+    expect(page.get_by_role("button", name=re.compile("Undo round"))).to_have_text("↶ Undo round 2")
+
+
+def test_undo_of_the_only_round_waiting_before_any_is_stored_takes_it_back(phones, molotow):
+    page = phones()
+    open_match(page, molotow)
+    expect(page.get_by_role("button", name=re.compile("Undo"))).to_have_count(0)
+    page.context.set_offline(True)
+    type_deal(page, DEALS[0])
+    save(page)
+    expect(waiting_rows(page)).to_have_count(1)
+    expect(round_line(page)).to_contain_text("Round 2 of 12 · Dora deals")
+    page.get_by_role("button", name="Undo round 1").click()
+    expect(waiting_rows(page)).to_have_count(0)
+    expect(page.get_by_text("Round 1 was undone.")).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile("Undo"))).to_have_count(0)
+    expect(round_line(page)).to_contain_text("Round 1 of 12 · Anna deals")
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 1 of 12"))).to_be_attached()
+
+    page.context.set_offline(False)
+    type_deal(page, DEALS[1])
+    save(page)
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_attached()
+    assert stored(molotow) == [(1, STORED[1])]
