@@ -276,7 +276,7 @@
     var label = scoreboard.querySelector("[data-round-label]");
     if (label) renumbered(label, base, next);
     followDealer(scoreboard, next - base);
-    followUndo(scoreboard, items.length ? items[items.length - 1].number : null);
+    followUndo(scoreboard, takesBack() ? items[items.length - 1].number : null);
   }
   // The deal moves on by one player a round: the server lists who deals its next rounds, and
   // the round line's parts that name a dealer say which (the dealer; in Molotow who leads).
@@ -313,13 +313,18 @@
 
   // Undo while rounds wait: the newest waiting round goes, on this phone only (it never reached
   // the server). The one being sent right now is no longer this phone's to take back.
+  // Only a round still waiting: after a conflict or a refusal the person chooses in the panel,
+  // and Undo is the server's again.
+  function takesBack() {
+    return items.length > 0 && items[items.length - 1].state === "waiting";
+  }
   var notice = "";
   var noticeFor = null; // the scoreboard it was said on: a new one from the server says where the match is
   function takeBack(undo) {
     var item = items[items.length - 1];
-    if (!item || item.state !== "waiting" || (flushing && items.length === 1)) return;
+    if (!takesBack() || (flushing && items.length === 1)) return; // being sent: the answer comes in a moment
     deleteItem(item).then(function () {
-      items.pop();
+      items.splice(items.indexOf(item), 1);
       notice = format(undo.dataset.undone, { number: item.number });
       noticeFor = document.getElementById("scoreboard");
       render();
@@ -426,6 +431,7 @@
   var ready = window.indexedDB ? loadItems().catch(function () {}) : Promise.resolve();
   core.start({
     waiting: function () { return items.length; },
+    takesBack: takesBack,
     // A save waits for the stored rounds: its number comes after theirs.
     enqueue: function (form) { ready.then(function () { enqueue(form); }); },
     takeBack: function (undo) { ready.then(function () { takeBack(undo); }); },

@@ -198,7 +198,7 @@
     if (elt.matches("#scoreboard form.entry-form") && (!navigator.onLine || (queue ? queue.waiting() : waiting))) {
       event.preventDefault();
       needQueue().then(function (outbox) { outbox.enqueue(elt); }, function () { say(elt, strings.saveOffline); });
-    } else if (elt.matches("#scoreboard form[data-undo]") && queue && queue.waiting()) {
+    } else if (elt.matches("#scoreboard form[data-undo]") && queue && queue.takesBack()) {
       // Undo while rounds wait takes back the newest of them, which the server has never seen.
       event.preventDefault();
       queue.takeBack(elt);
