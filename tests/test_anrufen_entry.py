@@ -144,7 +144,7 @@ def test_an_invalid_deal_shows_the_engines_message_keeps_the_entry_and_stores_no
         persona_client("owner"), four, 1, htmx=True, bidder=BEAT, bid="hundred", points=70, contra="on"
     )
     page = response.content.decode()
-    assert "round 1: the partner is missing: with 4 players Hundred is played with a partner" in page
+    assert "Round 1: the partner is missing: with 4 players Hundred is played with a partner" in page
     assert re.search(r'name="bidder" value="1"[^>]*checked', page)
     assert re.search(r'name="bid" value="hundred"[^>]*checked', page)
     assert re.search(r'name="contra"[^>]*checked', page)
@@ -156,7 +156,7 @@ def test_an_invalid_deal_shows_the_engines_message_keeps_the_entry_and_stores_no
 def test_a_deal_without_a_bidder_says_so_and_stores_nothing(persona_client, four, htmx):
     response = post(persona_client("owner"), four, 1, htmx=htmx, bid="normal", points=70)
     assert response.status_code == 200
-    assert "round 1: the bidder is missing" in response.content.decode()
+    assert "Round 1: the bidder is missing" in response.content.decode()
     assert not Round.objects.exists()
 
 

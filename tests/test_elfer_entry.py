@@ -138,8 +138,8 @@ def test_a_hand_that_is_not_numbers_gets_a_field_error_and_stores_nothing(owner_
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"cards_0": "1", "cards_1": "5", "cards_2": "4", "cards_3": "20"}, "game 1: nobody went out"),
-        ({"cards_1": "11", "cards_2": "4", "cards_3": "20"}, "game 1: Beat cannot hold an 11"),
+        ({"cards_0": "1", "cards_1": "5", "cards_2": "4", "cards_3": "20"}, "Game 1: nobody went out"),
+        ({"cards_1": "11", "cards_2": "4", "cards_3": "20"}, "Game 1: Beat cannot hold an 11"),
         (
             {"bonus_0": "5", "bonus_1": "3", "cards_1": "2", "cards_2": "4", "cards_3": "20"},
             "8 bonus cards are given out",

@@ -72,7 +72,7 @@ def test_htmx_gets_only_the_scoreboard_fragment(persona_client, murlan):
 def test_an_invalid_hand_shows_the_engines_message_keeps_the_entry_and_stores_nothing(persona_client, murlan):
     response = add_hand(persona_client("owner"), murlan, 1, 0, 0, 2, 3, htmx=True)
     html = response.content.decode()
-    assert "hand 1: Anna appears twice in the order" in html
+    assert "Hand 1: Anna appears twice in the order" in html
     assert '<option value="2" selected>Cla</option>' in html
     assert not Round.objects.exists()
 
@@ -293,7 +293,7 @@ def test_a_later_rounds_error_after_an_edit_is_said_as_the_changes_consequence()
     later = round_error(5, "counter.no_points", gettext_noop("the points are missing"))
     assert edit_error_text(later, 3) == "With this change round 5 no longer fits: the points are missing"
     assert edit_error_text(round_error(3, "x", gettext_noop("the points are missing")), 3) == (
-        "round 3: the points are missing"
+        "Round 3: the points are missing"
     )
 
 

@@ -83,7 +83,7 @@ def test_htmx_gets_the_scoreboard_fragment_with_a_fresh_form(persona_client, mol
 
 def test_a_wrong_sum_shows_the_engines_message_keeps_the_entry_and_stores_nothing(persona_client, molotow):
     html = add_deal(persona_client("owner"), molotow, 1, 90, 9, 34, 17, htmx=True).content.decode()
-    assert "round 1: points add up to 150, not 157" in html
+    assert "Round 1: points add up to 150, not 157" in html
     assert re.search(r'name="points_3" value="17"', html) and re.search(r'name="points_0" value="90"', html)
     assert not Round.objects.exists()
 
@@ -103,7 +103,7 @@ def test_a_draw_without_a_tie_is_refused(persona_client, molotow):
 
 def test_negative_points_are_the_engines_to_refuse(persona_client, molotow):
     html = add_deal(persona_client("owner"), molotow, 1, 167, -10, 0, 0).content.decode()
-    assert "round 1: Anna&#x27;s points must be at most 157, not 167" in html
+    assert "Round 1: Anna&#x27;s points must be at most 157, not 167" in html
     assert not Round.objects.exists()
 
 
@@ -219,7 +219,7 @@ def test_editing_an_earlier_deal_asks_first_then_recomputes(persona_client, molo
     add_deal(client, molotow, 2, 60, 60, 22, 15)
     url = reverse("round_edit", args=[molotow.pk, 1])
     preview = client.post(url, deal_post(1, 40, 40, 40, 37, draw_loser=3)).content.decode()
-    assert "round 1: only the tied players Anna, Beat and Cla draw a card, not Dora" in preview
+    assert "Round 1: only the tied players Anna, Beat and Cla draw a card, not Dora" in preview
     preview = client.post(url, deal_post(1, 40, 40, 40, 37, draw_loser=0)).content.decode()
     assert "Change round 1?" in preview
     assert '<input type="hidden" name="draw_loser" value="0">' in preview

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from companion.games.anrufen.entry import AnrufenEntryForm
-from companion.i18n.errors import error_text
+from companion.i18n.errors import error_text, sentence
 from companion.models import Match, Round
 from companion.play import rounds as round_service
 from companion.play.preview import preview_round
@@ -116,7 +116,7 @@ def save_verdict(match: Match, data: dict[str, str]) -> dict:
             )
             transaction.set_rollback(True)
     except ScoringError as error:
-        return {"ok": False, "error": error_text(error)}
+        return {"ok": False, "error": sentence(error_text(error))}  # as Save shows it
     scored = after.rounds[-1]
     return {
         "ok": True,
@@ -164,7 +164,7 @@ def test_the_preview_endpoint_answers_the_engines_sentence_and_stores_nothing(pe
     client = persona_client("member")
     short = {"number": "1", "points_0": "90", "points_1": "9", "points_2": "34", "points_3": "23"}
     answer = client.post(url, short).json()
-    assert answer["ok"] is False and answer["error"].startswith("round 1: ")
+    assert answer["ok"] is False and answer["error"].startswith("Round 1: ")
     # Save says the same sentence in place, and stores nothing.
     saved = client.post(reverse("round_add", args=[match.pk]), short, HTTP_HX_REQUEST="true")
     assert saved.status_code == 200
@@ -195,7 +195,7 @@ def test_an_anrufen_preview_says_made_or_failed_with_the_stake(persona_client, n
     contradiction = client.post(
         url, {**deal, "bid": "all_tricks_hundred", "tricks": "6", "points": "80", "bidder_trump": "on"}
     ).json()
-    assert contradiction["ok"] is False and contradiction["error"].startswith("round 1: ")
+    assert contradiction["ok"] is False and contradiction["error"].startswith("Round 1: ")
 
 
 def test_editing_a_round_previews_that_round(persona_client, night, owner):

@@ -167,7 +167,7 @@ def test_every_game_has_its_words_and_the_shared_code_asks_the_registry():
 @pytest.mark.parametrize(
     ("language", "sentence"),
     [
-        ("en", "game 1: Beat cannot hold an 11"),
+        ("en", "Game 1: Beat cannot hold an 11"),
         ("de", "Spiel 1: Beat kann keine 11 haben"),
     ],
 )

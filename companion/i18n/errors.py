@@ -63,10 +63,13 @@ def board_error_text(error: ScoringError, side: str) -> str | None:
 def round_error_text(error: Exception, problem_in) -> str:
     """An engine error about one round, the round named with the game's word (``RoundWords.problem_in``).
 
-    The engine's own prefix says "round 3"; Elfer raus! plays games and Murlan hands ("game 3: …")."""
+    The engine's own prefix says "round 3"; Elfer raus! plays games and Murlan hands ("Game 3: …").
+    Shown on its own (by Save, in the live preview), so it starts with a capital."""
     if isinstance(error, ScoringError) and error.round is not None:
-        return str(problem_in) % {"round": error.round, "problem": error.translated_problem(gettext)}
-    return error_text(error)
+        return sentence(
+            str(problem_in) % {"round": error.round, "problem": error.translated_problem(gettext)}
+        )
+    return sentence(error_text(error))
 
 
 def error_text(error: Exception) -> str:

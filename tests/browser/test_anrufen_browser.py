@@ -156,7 +156,7 @@ def test_the_preview_never_calls_an_entry_made_that_save_refuses(logged_in, nigh
     expect(preview(page)).to_contain_text("✓ made · stake 3")
     # Every trick, but under 90 card points: the engine refuses it, and so does the preview.
     page.get_by_label("Card points of the bidder's side").fill("80")
-    expect(preview(page)).to_contain_text("round 1: ")
+    expect(preview(page)).to_contain_text("Round 1: ")
     expect(preview(page)).not_to_contain_text("made")
     expect(preview(page)).not_to_contain_text("failed")
     sentence = preview(page).locator(".preview-outcome").inner_text()
