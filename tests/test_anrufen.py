@@ -900,9 +900,10 @@ def test_folding_a_thousand_rounds_is_fast():
         {"redeal": True},
     ]
     rounds = [rng.choice(contracts) for _ in range(1000)]
-    start = time.perf_counter()
+    # This thread's processor time: the other test workers on the machine do not count.
+    start = time.thread_time()
     standings = ENGINE.score(FOUR, {"rounds": 1000}, rounds)
-    assert time.perf_counter() - start < 1.0
+    assert time.thread_time() - start < 1.0
     assert standings.finished
     assert sum(standings.totals.values()) == 40
 

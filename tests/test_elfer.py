@@ -605,9 +605,10 @@ def test_folding_a_thousand_games_is_fast():
                 "jokers": {},
             }
         )
-    start = time.perf_counter()
+    # This thread's processor time: the other test workers on the machine do not count.
+    start = time.thread_time()
     standings = score(games, options={"rounds": 1000})
-    elapsed = time.perf_counter() - start
+    elapsed = time.thread_time() - start
     assert standings.finished
     assert elapsed < 1.0  # well under 1 ms a game
 

@@ -333,10 +333,11 @@ def test_molotow_needs_exactly_four_players(players):
 
 def test_a_hundred_deals_fold_quickly():
     rounds = [deal(90, 9, 34, 24), deal(40, 40, 40, 37, draw_loser="A"), deal(104, 20, 18, 15)] * 33
-    start = time.perf_counter()
+    # This thread's processor time: the other test workers on the machine do not count.
+    start = time.thread_time()
     for _ in range(10):
         score(rounds, {"rounds": 100})
-    assert (time.perf_counter() - start) / (10 * len(rounds)) < 0.001
+    assert (time.thread_time() - start) / (10 * len(rounds)) < 0.001
 
 
 # --- properties -------------------------------------------------------------

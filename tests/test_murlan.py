@@ -303,9 +303,10 @@ def test_a_thousand_hands_fold_quickly():
     # Two players alternate first place: 500 / 500, nobody at 1000.
     rounds = hands(*["AB", "BA"] * 500)
     options = {"target": 1000, "max_target": 1000}
-    start = time.perf_counter()
+    # This thread's processor time: the other test workers on the machine do not count.
+    start = time.thread_time()
     standings = score(rounds, options, players=["A", "B"])
-    assert (time.perf_counter() - start) / len(rounds) < 0.001
+    assert (time.thread_time() - start) / len(rounds) < 0.001
     assert standings.totals == {"A": 500, "B": 500}
     assert not standings.finished
 
