@@ -82,7 +82,17 @@ def test_the_copy_opened_offline_has_every_round_after_saves_in_a_row(logged_in,
     enter(page, DEALS[1], 2)
     enter(page, DEALS[2], 3)
     online = rounds_table(page)
-    page.wait_for_timeout(500)  # the copy is written after the new scoreboard is painted
+    # The copy is written after the new scoreboard is painted: wait until it has round 3.
+    copied = """async () => {
+      const hit = await (await caches.open("companion-pages")).match(location.href);
+      return !!hit && (await hit.text()).includes('scope="row">3<');
+    }"""
+    for _ in range(100):
+        if page.evaluate(copied):
+            break
+        page.wait_for_timeout(100)
+    else:
+        pytest.fail("no copy of the page with round 3 was kept within 10 s")
     page.context.set_offline(True)
     page.reload()  # the service worker's copy
     expect(page.get_by_role("status").filter(has_text=re.compile("Offline"))).to_be_visible()
