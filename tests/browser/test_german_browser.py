@@ -160,3 +160,15 @@ def test_the_menus_switch_changes_the_language_and_back(german_logged_in):
     page.get_by_role("button", name="Language: Deutsch").click()
     expect(page.get_by_role("heading", name="Spieler", exact=True)).to_be_visible()
     german_throughout(page)
+
+
+def test_the_elfer_keypad_buttons_are_named_in_german_word_order(german_logged_in, night):
+    """The button by a hand's field is read out as one German phrase, the verb last."""
+    page = german_logged_in
+    match = MatchFactory(night=night, game="elfer", names=FOUR)
+    page.goto(match.get_absolute_url())
+    for name in FOUR:
+        button = page.get_by_role("button", name=f"Karten von {name} antippen", exact=True)
+        expect(button).to_be_visible()
+        expect(button).to_have_text("Tippen")
+    expect(page.get_by_role("button", name=re.compile("^Tippen die Karten"))).to_have_count(0)
