@@ -235,10 +235,10 @@ X_FRAME_OPTIONS = "DENY"
 # data: SVG images.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
-        # Fonts, fetches (connect-src) and the manifest follow default-src: only our own.
+        # Fonts, fetches (connect-src), the manifest and style sheets (style-src, not written out:
+        # the header goes with every page) follow default-src: only our own.
         "default-src": [SELF],
         "script-src": [SELF, csp_hash("js/theme.js")],
-        "style-src": [SELF],
         "style-src-attr": [UNSAFE_INLINE],
         "img-src": [SELF, "data:"],
         "object-src": [NONE],

@@ -51,7 +51,8 @@ def test_pages_carry_a_strict_script_policy_and_the_usual_security_headers(clien
         # Our files, and the one script written into <head> (js/theme.js), by the hash of its text.
         assert directives["script-src"] == ["'self'", csp_hash("js/theme.js")]
         assert directives["default-src"] == ["'self'"]
-        assert directives["style-src"] == ["'self'"]  # no <style> elements, no outside style sheets
+        # No <style> elements, no outside style sheets: style-src falls back to default-src.
+        assert "style-src" not in directives and directives["default-src"] == ["'self'"]
         assert directives["object-src"] == ["'none'"]
         assert directives["frame-ancestors"] == ["'none'"]
         assert "'unsafe-eval'" not in response["Content-Security-Policy"]

@@ -315,7 +315,7 @@ def scoreboard_context(
         "update": shown_version if added is not None else "",
         "last_number": rows[-1].number if rows else None,
         "round_label": round_label(match, result),
-        "dealers": json.dumps(dealers_after(result)),
+        "dealers": json.dumps(dealers_after(result), separators=(",", ":")),
         "winners_sentence": winners_sentence(result),
         "form": form,
         "error": error,

@@ -231,29 +231,7 @@
     var open = [];
     target.querySelectorAll("details[data-keep-open][open]").forEach(function (details) { open.push(details.id); });
     before = { scrollY: window.scrollY, totals: totals, open: open };
-    if (target.id === "table-top") drawRowsLater();
   });
-
-  // --- after a save, rows below the screen are drawn one frame later ------------------------
-  // An update puts the new round on top of the rounds table, which moves every row under it. The
-  // table starts just below the fold: near enough for content-visibility: auto to render it, so the
-  // frame that showed the new standings also laid out and repainted the whole table (3-4 ms of the
-  // main thread per save on this 2-core machine, Chromium's trace). While the table is wholly below
-  // the screen nobody sees it in that frame: it keeps its place and size there (content-visibility:
-  // hidden, table.css) and is drawn in the next one.
-  function drawRowsLater() {
-    var parts = document.querySelectorAll("#match-more .rounds-part, #match-more .match-chart");
-    var below = Array.prototype.filter.call(parts, function (part) {
-      return part.getBoundingClientRect().top >= window.innerHeight;
-    });
-    if (!below.length) return;
-    below.forEach(function (part) { part.classList.add("drawn-later"); });
-    window.requestAnimationFrame(function () {
-      window.setTimeout(function () {
-        below.forEach(function (part) { part.classList.remove("drawn-later"); });
-      }, 0);
-    });
-  }
 
   document.body.addEventListener("htmx:afterSwap", function (event) {
     var board = document.getElementById("scoreboard");

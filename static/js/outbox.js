@@ -147,9 +147,8 @@
   document.addEventListener("click", function (event) {
     // Tap-to-fill buttons change values without input events. Save itself changes nothing (what it
     // sends was kept at each input), and the draft is written while the save is under way otherwise.
-    var target = event.target.closest ? event.target : null;
-    if (!target || target.closest("button[type=submit]")) return;
-    if (target.closest("#scoreboard form.entry-form")) window.setTimeout(saveDraft, 0);
+    var target = event.target;
+    if (target.closest && !target.closest("[type=submit]") && target.closest("#scoreboard form.entry-form")) window.setTimeout(saveDraft, 0);
   });
 
   // Each new form gets a key made here, on this phone: the server may hand the same
