@@ -77,6 +77,28 @@ def test_no_tricks_ignores_a_partner_tapped_without_javascript(persona_client, f
     assert balances(four) == {"Anna": 16, "Beat": 8, "Cla": 8, "Dora": 8}
 
 
+def test_a_fresh_four_player_form_has_no_partner_chosen_and_alone_is_a_choice_apart(persona_client, four):
+    page = persona_client("owner").get(four.get_absolute_url()).content.decode()
+    partners = re.findall(r'<input type="radio" name="partner" value="([^"]*)"[^>]*>', page)
+    assert partners == ["alone", "0", "1", "2", "3"]
+    assert not re.search(r'name="partner"[^>]*checked', page)
+
+
+def test_no_tricks_alone_is_stored_without_a_partner(persona_client, four):
+    response = post(persona_client("owner"), four, 1, bidder=BEAT, bid="no_tricks", partner="alone", tricks=0)
+    assert response.status_code == 302
+    assert stored(four) == {"bidder": "Beat", "bid": "no_tricks", "tricks": 0}
+
+
+@pytest.mark.parametrize("partner", [None, "alone"])
+def test_a_normal_deal_without_a_partner_says_so_by_save_and_stores_nothing(persona_client, four, partner):
+    fields = {"bidder": ANNA, "bid": "normal", "points": 50} | ({"partner": partner} if partner else {})
+    page = post(persona_client("owner"), four, 1, htmx=True, **fields).content.decode()
+    box = re.search(r'<div class="entry-error[^>]*id="entry-error"[^>]*>([^<]*)</div>', page)
+    assert box and box[1] == "Round 1: the partner is missing: with 4 players Normal is played with a partner"
+    assert not Round.objects.exists()
+
+
 def test_a_raise_and_contra_are_stored_and_paid_at_the_raised_stake(persona_client, night):
     match = MatchFactory(night=night, game="anrufen", names=ABCD, options={"contra": "double"})
     post(

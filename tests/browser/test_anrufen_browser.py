@@ -142,10 +142,16 @@ def test_an_anrufen_match_from_first_deal_to_winner(logged_in, night):
     assert expected.finished and expected.winners == ("Dora",)
 
 
-def test_the_preview_never_calls_an_entry_made_that_save_refuses(logged_in, night):
-    page = logged_in
+def four_at_the_table(page, night):
+    """A fresh match of four, its scoreboard open on the phone."""
     match = MatchFactory(night=night, game="anrufen", names=ABCD)
     page.goto(match.get_absolute_url())
+    return match
+
+
+def test_the_preview_never_calls_an_entry_made_that_save_refuses(logged_in, night):
+    page = logged_in
+    match = four_at_the_table(page, night)
     tap(page, "Bidder", "Anna")
     tap(page, "Contract (stake)", "All tricks + 100 (3)")
     tap(page, "Partner", "Cla")
@@ -163,3 +169,34 @@ def test_the_preview_never_calls_an_entry_made_that_save_refuses(logged_in, nigh
     page.get_by_role("button", name="Save round").click()
     expect(page.locator("#entry-error")).to_have_text(sentence)
     assert not Match.objects.get(pk=match.pk).rounds.exists()
+
+
+def test_a_first_normal_deal_of_four_is_saved_as_tapped_with_no_partner_chosen_beforehand(logged_in, night):
+    page = logged_in
+    match = four_at_the_table(page, night)
+    partner = group(page, "Partner")
+    for name in [*ABCD, "Nobody (alone)"]:
+        expect(partner.get_by_role("radio", name=name)).not_to_be_checked()
+
+    tap(page, "Bidder", "Beat")
+    expect(preview(page)).to_contain_text("Preview: tap the bidder, the partner")
+    tap(page, "Partner", "Dora")
+    page.get_by_label("Card points of the bidder's side").fill("60")
+    expect(preview(page)).to_contain_text("✓ made · stake 1")
+    page.get_by_role("button", name="Save round").click()
+    expect_totals(page, {"Anna": 9, "Beat": 11, "Cla": 9, "Dora": 11})
+    assert match.rounds.get().entry == {"bidder": "Beat", "bid": "normal", "partner": "Dora", "points": 60}
+
+
+def test_alone_is_tapped_on_purpose_and_then_said_to_be_no_partner_by_save(logged_in, night):
+    page = logged_in
+    match = four_at_the_table(page, night)
+    tap(page, "Bidder", "Anna")
+    tap(page, "Partner", "Nobody (alone)")
+    page.get_by_label("Card points of the bidder's side").fill("50")
+    page.get_by_role("button", name="Save round").click()
+    expect(page.locator("#entry-error")).to_have_text(
+        "Round 1: the partner is missing: with 4 players Normal is played with a partner"
+    )
+    expect(page.locator("#entry-error")).to_be_in_viewport()
+    assert not match.rounds.exists()

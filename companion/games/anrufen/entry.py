@@ -42,6 +42,9 @@ RAISES = [key for key in LEVELS if key not in {"normal", "no_tricks"}]
 SIDES = {"bidder": _("Bidder's side"), "opponents": _("Opponents")}
 
 TOGGLE = {"class": "btn-check", "autocomplete": "off"}
+# The partner choice "Nobody (alone)": stored as no partner, like a choice not made; the engine
+# says when the contract needs one.
+ALONE = "alone"
 
 
 class AnrufenEntryForm(EntryForm):
@@ -67,13 +70,12 @@ class AnrufenEntryForm(EntryForm):
             widget=forms.RadioSelect(attrs=TOGGLE),
         )
         if self.has_partner:
-            self.fields["partner"] = forms.TypedChoiceField(
+            # Nothing is chosen until the table taps the partner: a normal deal has one, so a
+            # pre-chosen "alone" only made the first save fail. Alone is a choice of its own.
+            self.fields["partner"] = forms.ChoiceField(
                 label=_("Partner"),
-                choices=[("", _("Nobody (alone)")), *seats],
-                coerce=int,
-                empty_value=None,
+                choices=[(ALONE, _("Nobody (alone)")), *seats],
                 required=False,
-                initial="",
                 widget=forms.RadioSelect(attrs=TOGGLE),
             )
             self.fields["raised_to"] = forms.ChoiceField(
@@ -169,7 +171,7 @@ class AnrufenEntryForm(EntryForm):
         initial: dict[str, Any] = {
             "bidder": seat.get(entry.get("bidder")),
             "bid": entry.get("bid", ""),
-            "partner": seat.get(entry.get("partner"), ""),
+            "partner": str(seat[entry["partner"]]) if entry.get("partner") in seat else ALONE,
             "raised_to": entry.get("raised_to", ""),
             "contra": entry.get("contra") is True,
             "points": entry.get("points"),
@@ -190,8 +192,8 @@ class AnrufenEntryForm(EntryForm):
             entry["bidder"] = self.players[data["bidder"]]
         if data.get("bid"):
             entry["bid"] = data["bid"]
-        if data.get("partner") is not None and data.get("bid") != "no_tricks":
-            entry["partner"] = self.players[data["partner"]]
+        if data.get("partner") not in (None, "", ALONE) and data.get("bid") != "no_tricks":
+            entry["partner"] = self.players[int(data["partner"])]
         if data.get("raised_to"):
             entry["raised_to"] = data["raised_to"]
         if data.get("contra"):

@@ -44,10 +44,10 @@
         var alone = bid === "no_tricks";
         show(part("partner"), !alone);
         show(part("raise"), !alone);
-        // Nobody is his own partner; a raise must be higher than the bid.
+        // Nobody is his own partner (the choice is taken back); a raise must be higher than the bid.
         form.querySelectorAll("input[name=partner]").forEach(function (input) {
-          input.disabled = alone || (input.value !== "" && input.value === bidder);
-          if (input.disabled && input.checked && !alone) pick("partner", "");
+          input.disabled = alone || input.value === bidder;
+          if (input.disabled && input.checked && !alone) input.checked = false;
         });
         form.querySelectorAll("input[name=raised_to]").forEach(function (input) {
           var allowed = input.value === "" || (bid !== null && rules.levels[input.value] > rules.levels[bid]);
