@@ -8,6 +8,7 @@ from django.urls import reverse
 from companion.inline_scripts import inline_source
 from companion.models import Match, Player, Seat
 from companion.play import setup as match_setup
+from companion.play.forms import MatchSetupForm
 from companion.play.setup import ENGINE_TEXTS, SetupError, create_match
 from scoring.registry import ENGINES
 from tests.factories import GameNightFactory, MatchFactory, PlayerFactory
@@ -410,3 +411,13 @@ def test_the_new_player_form_starts_with_a_free_colour(owner):
     assert PlayerForm(owner=owner)["colour"].value() == PLAYER_COLOURS[1]
     anna = Player.objects.get(name="Anna")
     assert PlayerForm(owner=owner, instance=anna)["colour"].value() == PLAYER_COLOURS[0]
+
+
+def test_a_fresh_setup_form_knows_it_has_seated_nobody_yet():
+    """``seated`` is the form's from the start (clean() fills it): an error with a seat before any
+    clean is said for the whole form, not at a seat."""
+    form = MatchSetupForm(game="molotow")
+    assert form.seated == []
+    form.cleaned_data = {}
+    form.add_setup_error(SetupError("Nobody sits here.", seat=0))
+    assert form.errors == {"__all__": ["Nobody sits here."]}

@@ -1,11 +1,13 @@
 """Molotow Jass: the points entry form, editing, and what the scoreboard shows (sticks, potatoes, the lead)."""
 
+import inspect
 import re
 
 import pytest
 from django.urls import reverse
 
 from companion.games import registry
+from companion.games.entry import EntryForm
 from companion.games.molotow.entry import MolotowEntryForm
 from companion.models import Match, Round
 from companion.play.standings import standings
@@ -327,3 +329,8 @@ def test_a_broken_hidden_round_number_names_no_field_a_person_cannot_see(persona
     assert "Please check the entry." in html
     assert "Please check the entry: number" not in html
     assert not Round.objects.exists()
+
+
+def test_refused_fields_point_only_at_the_sentence_by_save():
+    """There is one sentence by Save (#entry-error): no caller points a refused field elsewhere."""
+    assert list(inspect.signature(EntryForm.mark_refused).parameters) == ["self", "error"]

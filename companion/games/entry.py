@@ -83,8 +83,10 @@ class EntryForm(forms.Form):
             if field.endswith(suffix) and (not kinds or field == kinds[0] + suffix)
         ]
 
-    def mark_refused(self, error: Exception, described_by: str = "entry-error") -> None:
+    def mark_refused(self, error: Exception) -> None:
         """Mark the refused player's fields invalid, pointing at the sentence that says why
         (shown once, by Save, not again under each field)."""
         for field in self.refused_fields(error):
-            self.fields[field].widget.attrs.update({"aria-invalid": "true", "aria-describedby": described_by})
+            self.fields[field].widget.attrs.update(
+                {"aria-invalid": "true", "aria-describedby": "entry-error"}
+            )

@@ -112,6 +112,8 @@ class MatchSetupForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.engine = ENGINES[game]
         self.game_key = game
+        # The seat rows of the names checked, in order: filled in by clean() (add_setup_error).
+        self.seated: list[int] = []
         self.fields["game"].initial = game
         self.fields["setup_game"].initial = game
         rows = self.engine.max_players
@@ -218,7 +220,7 @@ class MatchSetupForm(forms.Form):
                 % {"number": dealer_row + 1}
             )
         options = {option.name: data.get(f"{OPTION_PREFIX}{option.name}") for option in self.engine.options}
-        self.seated = filled  # the seat rows of the names checked, in order (add_setup_error)
+        self.seated = filled
         try:
             self.setup = check_setup(
                 self.engine,
@@ -232,9 +234,8 @@ class MatchSetupForm(forms.Form):
 
     def add_setup_error(self, error: SetupError) -> None:
         field = f"{OPTION_PREFIX}{error.option}" if error.option else None
-        seated = getattr(self, "seated", [])
-        if error.seat is not None and error.seat < len(seated):
-            field = f"{SEAT_PREFIX}{seated[error.seat]}"  # said at the seat, beside the name
+        if error.seat is not None and error.seat < len(self.seated):
+            field = f"{SEAT_PREFIX}{self.seated[error.seat]}"  # said at the seat, beside the name
         self.add_error(field if field in self.fields else None, error.message)
 
     def save(self, night: GameNight, user) -> Match | None:
