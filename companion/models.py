@@ -21,6 +21,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -139,7 +140,7 @@ class GameNight(models.Model):
     )
     title = models.CharField(_("title"), max_length=100)
     date = models.DateField(_("date"), default=timezone.localdate)
-    place = models.CharField(_("place"), max_length=100, blank=True)
+    place = models.CharField(pgettext_lazy("location", "place"), max_length=100, blank=True)
     notes = models.TextField(_("notes"), blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
@@ -267,7 +268,7 @@ class Seat(models.Model):
     # ``place`` is 1 for the best total (equal totals share the better place);
     # ``score`` is the game's own figure for this player in this match (Molotow net
     # sticks, Anrufen tokens won or lost against the starting chips, Elfer and Murlan points).
-    place = models.PositiveSmallIntegerField(_("place"), default=1)
+    place = models.PositiveSmallIntegerField(pgettext_lazy("rank", "place"), default=1)
     score = models.IntegerField(_("score"), default=0)
 
     class Meta:

@@ -150,3 +150,17 @@ def test_a_refused_round_says_why_in_german_and_stores_nothing(client, owner, ja
     assert "Runde 3: die Punkte ergeben 160, nicht 157" in page
     assert english_on_page(page) == []
     assert match.rounds.count() == 2
+
+
+def test_each_meaning_of_place_and_the_edit_button_read_as_german_does(client, owner, jassabend):
+    """One English word, two German ones: "Place" is the night's Ort on a blank sheet and a Rang in
+    the standings; a player's edit button is "Anna bearbeiten", not "Bearbeiten Anna"."""
+    night, _matches, _finished = jassabend
+    client.force_login(owner)
+    sheet = german_page(client, reverse("score_sheet", args=["molotow"]))
+    assert 'Ort <span class="fill-line">' in sheet and 'Rang <span class="fill-line">' not in sheet
+    standings = german_page(client, night.get_absolute_url())
+    assert '<th scope="col">Rang</th>' in standings and '<th scope="col">Ort</th>' not in standings
+    players = german_page(client, reverse("player_list"))
+    assert 'aria-label="Anna bearbeiten">Bearbeiten</a>' in players
+    assert "Bearbeiten<span" not in players

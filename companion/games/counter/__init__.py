@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from companion.games.counter import demo, rules
 from companion.games.counter.entry import CounterEntryForm
@@ -31,7 +32,10 @@ GAME = GameParts(
     entry_form=CounterEntryForm,
     # Points from different games can't be compared; the place in the match can.
     figure=Figure(
-        _("Average place"), _("Place"), lambda line: per(line.place_sum, line.played), higher_is_better=False
+        _("Average place"),
+        pgettext_lazy("rank", "Place"),
+        lambda line: per(line.place_sum, line.played),
+        higher_is_better=False,
     ),
     csv_column="points",
     csv_detail=points,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from companion.games.murlan import demo, rules
@@ -35,7 +35,10 @@ GAME = GameParts(
     label=_("Murlan"),
     entry_form=MurlanEntryForm,
     figure=Figure(
-        _("Average place"), _("Place"), lambda line: per(line.place_sum, line.played), higher_is_better=False
+        _("Average place"),
+        pgettext_lazy("rank", "Place"),
+        lambda line: per(line.place_sum, line.played),
+        higher_is_better=False,
     ),
     csv_column="place",
     csv_detail=place,
