@@ -65,6 +65,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    # The CSRF cookie is sent only to a browser that does not have it yet (Django renews it).
+    "companion.csrf_token.keep_cookie_middleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # After LocaleMiddleware (browser, cookie) and authentication: an account's own choice wins.
     "companion.i18n.language.AccountLanguageMiddleware",
@@ -95,6 +97,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "companion.csrf_token.csrf",  # after Django's own: one token per answer
             ],
             "builtins": ["django.templatetags.i18n", "django.templatetags.static"],
         },

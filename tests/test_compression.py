@@ -197,3 +197,38 @@ def test_the_session_and_csrf_cookies_stay_on_their_own_site(client, owner):
     response = client.post(reverse("login"), {"username": owner.username, "password": PASSWORD})
     assert response.status_code == 302
     assert response.cookies["sessionid"]["samesite"] == "Lax"
+    # Logging in rotates the CSRF secret: the browser gets the new one.
+    assert response.cookies["csrftoken"].value != page.cookies["csrftoken"].value
+
+
+def test_the_csrf_cookie_is_sent_only_to_a_browser_without_it(client, owner, molotow):
+    """Django renewed it in every answer with a form: 130 bytes of every page and save's answer."""
+    client.post(reverse("login"), {"username": owner.username, "password": PASSWORD})
+    page = client.get(molotow.get_absolute_url())
+    version = type(molotow).objects.get(pk=molotow.pk).version
+    deal = {
+        "number": "1",
+        "points_0": "90",
+        "points_1": "9",
+        "points_2": "34",
+        "points_3": "24",
+        "seen": version,
+    }
+    saved = client.post(reverse("round_add", args=[molotow.pk]), deal, HTTP_HX_REQUEST="true")
+    assert saved["Companion-Round"] == "saved"
+    assert not page.cookies and not saved.cookies
+    # A browser whose cookie expired (or was cleared) gets one again with the next page.
+    del client.cookies["csrftoken"]
+    again = client.get(molotow.get_absolute_url())
+    assert again.cookies["csrftoken"].value
+
+
+def test_a_page_carries_one_csrf_token_and_the_next_page_another(client, owner, molotow):
+    """The page's and the (cached) scoreboard's forms share one masked token: companion/csrf_token.py."""
+    client.force_login(owner)
+    pages = [client.get(molotow.get_absolute_url()).content.decode() for _ in range(2)]
+    tokens = [set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)) for page in pages]
+    headers = [TOKEN.search(page.encode()).group(1).decode() for page in pages]
+    assert [len(found) for found in tokens] == [1, 1]
+    assert [found.pop() for found in tokens] == headers
+    assert headers[0] != headers[1]

@@ -88,3 +88,13 @@ def test_favicon_ico_still_leads_to_the_icon_file(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 301
     assert response["Location"] == "/static/favicon.svg"
+
+
+def test_pages_describe_companion_to_link_previews_but_not_to_a_logged_in_person(client, night, owner):
+    """Search engines and chat link previews only ever see the pages as a stranger does."""
+    description = (
+        '<meta name="description" content="Companion keeps the score of card games played at a real table.">'
+    )
+    assert description in client.get(reverse("login")).content.decode()
+    scoreboard = pages(client, night, owner)["scoreboard"].content.decode()
+    assert 'name="description"' not in scoreboard

@@ -233,3 +233,10 @@ def test_the_manifest_makes_an_installable_full_screen_app_that_opens_at_the_run
     assert {"192x192", "512x512"} <= sizes
     for icon in manifest["icons"]:
         assert (settings.BASE_DIR / "static" / icon["src"]).exists()
+
+
+def test_a_request_for_another_host_gets_the_friendly_400_behind_https(client, settings):
+    """The HTTPS redirect asks for the host before any page runs; its refusal is still said kindly."""
+    settings.SECURE_SSL_REDIRECT = True
+    response = client.get("/", HTTP_HOST="evil.example")
+    assert_friendly(response, 400, "The page sent something the server could not read.")

@@ -18,7 +18,7 @@ from companion.games import registry
 from companion.i18n.errors import round_error_text
 from companion.models import Match
 from companion.play import standings as standings_service
-from companion.play.scoreboard import entry_form
+from companion.play.scoreboard import entry_form, standings_html
 from scoring.base import ScoringError, Standings
 
 
@@ -37,7 +37,8 @@ def preview_round(match: Match, result: Standings, data: Mapping[str, Any]) -> d
     """The verdict on the posted entry: ``{"ok": True, "deltas", "extras"}`` or ``{"ok": False, "error"}``.
 
     ``deltas`` are ``[name, change]`` in seat order; ``extras`` the round's own
-    plain values from the engine (Anrufen: ``made``, ``stake``). Nothing is written.
+    plain values from the engine (Anrufen: ``made``, ``stake``); for a new round (not an edit),
+    ``standings``: the standing cards after it, as the scoreboard shows them. Nothing is written.
     """
     form = entry_form(match, result, data)
     if not form.is_valid():
@@ -55,8 +56,12 @@ def preview_round(match: Match, result: Standings, data: Mapping[str, Any]) -> d
     except ScoringError as error:
         return {"ok": False, "error": round_error_text(error, registry.get(match.game).words.problem_in)}
     scored = after.rounds[number - 1]
-    return {
+    answer = {
         "ok": True,
         "deltas": [[name, scored.deltas[name]] for name in after.players],
         "extras": {key: value for key, value in scored.extras.items() if _plain(value)},
     }
+    if number == len(result.rounds) + 1:
+        # A new round: the standings after it, which Save shows at the tap (js/match.js).
+        answer["standings"] = standings_html(match, after)
+    return answer

@@ -257,6 +257,25 @@ def entry_form(match: Match, result: Standings, data=None, *, initial=None):
     )
 
 
+def standings_html(match: Match, result: Standings) -> SafeString:
+    """The standing cards of ``result`` as the scoreboard shows them (detail.html#standings).
+
+    The live preview of a new round sends them, so that Save paints the standings after that
+    round at the tap (js/match.js) instead of after the save's round trip; the save's answer then
+    puts the same cards in again, from the same template.
+    """
+    form = None if result.finished else entry_form(match, result, initial={"number": len(result.rounds) + 1})
+    game = registry.get(match.game)
+    context = {
+        "standings": result,
+        "lines": player_lines(match, result),
+        "form": form,  # Elfer raus! counts each player's bonus cards from the next round's form
+        "game_status": game.status_context(result),
+        **game_templates(match),
+    }
+    return render_to_string("play/detail.html#standings", context)
+
+
 def rows_to_add(shown: list[RoundRow], rows: list[RoundRow]) -> list[RoundRow] | None:
     """The rows a page that shows ``shown`` lacks to show ``rows``; None when it must be redrawn.
 

@@ -4,7 +4,7 @@ A scoreboard shows nothing about who looks at it, except the CSRF token in its
 forms. So the fragment is rendered with a placeholder token, cached under the
 match's ``version`` (a new random token at every change, written in the same
 transaction as the change: ``Match.version``), and each response gets its own
-masked token put in (``get_token``), as Django would have rendered it.
+masked token put in (the one of the whole answer: companion/csrf_token.py).
 
 Why a cached copy is never older than the last save, through any server: the
 key is read from the database row on every request, and the row is read before
@@ -18,11 +18,11 @@ the version comes from the one database.
 from __future__ import annotations
 
 from django.core.cache import cache
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from companion.csrf_token import token
 from companion.models import Match
 from companion.play import standings as standings_service
 from companion.play.scoreboard import round_rows, rows_to_add, scoreboard_context
@@ -69,7 +69,7 @@ def fragment(
         html = render_to_string(TEMPLATE, context)
         if plain:
             cache.set(key(match), html, SECONDS)
-    return mark_safe(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
+    return mark_safe(html.replace(TOKEN_PLACEHOLDER, token(request)))
 
 
 def update(
@@ -91,4 +91,4 @@ def update(
     )
     context["csrf_token"] = TOKEN_PLACEHOLDER
     html = render_to_string(UPDATE_TEMPLATE, context)
-    return mark_safe(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
+    return mark_safe(html.replace(TOKEN_PLACEHOLDER, token(request)))

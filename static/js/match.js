@@ -136,19 +136,27 @@
   // A game's enhancer asks the server instead of computing the rules again, so a live hint never
   // says "made" for an entry Save rejects, nor disagrees with Save. done(answer) gets the JSON
   // ({ok, deltas, extras} or {ok: false, error}), or null when the server could not be asked
-  // (offline, an error page): then the hint says nothing either way. Only the newest answer counts.
+  // (offline, an error page): then the hint says nothing either way. Only the newest answer counts;
+  // it is kept with the entry it was for, so that Save can show its standings at the tap (below).
   window.CompanionPreview = {
     ask: function (form, url, done) {
       var state = this.state(form);
       clearTimeout(state.timer);
       var mine = ++state.sequence;
       state.timer = setTimeout(function () {
+        var entry = serialise(form);
         fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" })
           .then(function (response) {
             if (!response.ok) throw new Error("HTTP " + response.status);
             return response.json();
           })
-          .then(function (answer) { if (mine === state.sequence) done(answer); })
+          .then(function (answer) {
+            if (mine !== state.sequence) return;
+            state.answer = { entry: entry, answer: answer };
+            done(answer);
+            // Save was tapped while this answer was on its way, for this very entry.
+            if (saving && saving.form === form && saving.entry === entry) showAhead(form, answer);
+          })
           .catch(function () { if (mine === state.sequence) done(null); });
       }, 120);
     },
@@ -164,11 +172,66 @@
     },
   };
   // Save makes a preview still waiting to be asked moot: it would only compete with the save
-  // for the server (a quick hand taps Save within the 120 ms after the last digit).
+  // for the server (a quick hand taps Save within the 120 ms after the last digit). One already
+  // on its way may still bring the standings before the save's answer does.
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (form && form.companionPreview) window.CompanionPreview.cancel(form);
+    if (!form || !form.companionPreview) return;
+    clearTimeout(form.companionPreview.timer);
+    form.companionPreview.submitter = event.submitter;
   }, true);
+
+  // --- Save shows the new standings at the tap ----------------------------------------
+  // A new round's preview brings the standing cards after it (play/scoreboard.standings_html).
+  // When Save sends the very entry the newest answer was for, its cards go in at once instead of
+  // after the save's round trip. The save's answer then puts in its own, the same cards
+  // (tests/test_preview_standings.py); a save that is refused or lost puts the old ones back.
+  var saving = null; // {form, entry}: the save on its way
+  var ahead = null; // {cards, shown}: the cards from before the tap, and those shown since
+  function totalsOf(root) {
+    var totals = {};
+    root.querySelectorAll(".standing-total[data-player]").forEach(function (total) {
+      totals[total.dataset.player] = total.dataset.total;
+    });
+    return totals;
+  }
+  function lightUp(root, totals) {
+    root.querySelectorAll(".standing-total[data-player]").forEach(function (total) {
+      var old = totals[total.dataset.player];
+      if (old !== undefined && old !== total.dataset.total) {
+        total.classList.add("changed");
+        window.setTimeout(function () { total.classList.remove("changed"); }, HIGHLIGHT_MS);
+      }
+    });
+  }
+  function showAhead(form, answer) {
+    var cards = form.closest(".table-top") && form.closest(".table-top").querySelector("ol.standings");
+    if (ahead || !cards || !answer || !answer.ok || !answer.standings) return;
+    var holder = document.createElement("template");
+    holder.innerHTML = answer.standings;
+    var shown = holder.content.querySelector("ol.standings");
+    if (!shown) return;
+    lightUp(shown, totalsOf(cards));
+    cards.replaceWith(shown); // the save's answer says it to screen readers (#table-announcer)
+    ahead = { cards: cards, shown: shown };
+  }
+  function putBack() {
+    if (ahead && ahead.shown.isConnected) ahead.shown.replaceWith(ahead.cards);
+    ahead = null;
+    saving = null;
+  }
+  document.body.addEventListener("htmx:beforeSend", function (event) {
+    var form = event.detail.elt;
+    var state = form && form.companionPreview;
+    if (!state || !form.matches("form.entry-form")) return;
+    if (state.submitter && !state.submitter.classList.contains("save-round")) return; // Anrufen's "Redeal"
+    saving = { form: form, entry: serialise(form) };
+    if (state.answer && state.answer.entry === saving.entry) showAhead(form, state.answer.answer);
+  });
+  // No answer swapped in (the network, an error page): the standings from before the tap.
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    if (saving && event.detail.elt === saving.form) putBack();
+  });
 
   // --- per-game enhancers, run on the page and on every htmx swap --------------
   var enhancers = (window.CompanionEntry = window.CompanionEntry || {});
@@ -224,10 +287,8 @@
   document.body.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!isBoard(target)) return;
-    var totals = {};
-    target.querySelectorAll(".standing-total[data-player]").forEach(function (total) {
-      totals[total.dataset.player] = total.dataset.total;
-    });
+    // What the standings were before the tap, even when the preview's cards are shown now.
+    var totals = totalsOf(ahead ? ahead.cards : target);
     var open = [];
     target.querySelectorAll("details[data-keep-open][open]").forEach(function (details) { open.push(details.id); });
     before = { scrollY: window.scrollY, totals: totals, open: open };
@@ -240,17 +301,13 @@
     var swapped = (isBoard(event.detail.target) && document.getElementById(event.detail.target.id)) || board;
     var kept = before;
     before = null;
+    ahead = null; // the preview's cards went out with what the answer replaced
+    saving = null;
     kept.open.forEach(function (id) {
       var details = document.getElementById(id);
       if (details) details.open = true;
     });
-    board.querySelectorAll(".standing-total[data-player]").forEach(function (total) {
-      var old = kept.totals[total.dataset.player];
-      if (old !== undefined && old !== total.dataset.total) {
-        total.classList.add("changed");
-        window.setTimeout(function () { total.classList.remove("changed"); }, HIGHLIGHT_MS);
-      }
-    });
+    lightUp(board, kept.totals);
     // Read and set in the frame that paints the swap: reading scrollY here would make the
     // browser lay the new scoreboard out now, and again for the frame.
     window.requestAnimationFrame(function () {

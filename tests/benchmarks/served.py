@@ -82,7 +82,8 @@ class Gunicorn:
 @dataclass
 class Server:
     base: str
-    session_cookie: str  # "sessionid=…" of the seeded host account
+    # The Cookie header of the seeded host account's browser, as after logging in: "sessionid=…; csrftoken=…"
+    session_cookie: str
     urls: dict[str, str] = field(default_factory=dict)  # name -> path of a seeded page
     post_matches: list[int] = field(default_factory=list)
     instances: list[Gunicorn] = field(default_factory=list)
@@ -164,9 +165,14 @@ def seed(post_matches: int, long_scoreboards: bool = False) -> tuple[str, dict[s
             create_match(night, "murlan", NAMES, 0, {"target": 1000, "max_target": 1000}, user).pk
             for _ in range(post_matches)
         ]
-    client = Client()
+    client = Client(HTTP_HOST="127.0.0.1")
     client.force_login(user)
-    cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+    # A browser that has logged in has its CSRF cookie too (the login page set it).
+    client.get(urls["players"])
+    cookie = "; ".join(
+        f"{name}={client.cookies[name].value}"
+        for name in (settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME)
+    )
     return cookie, urls, targets
 
 

@@ -1,0 +1,81 @@
+"""Save shows the new standings at the tap, from the live preview, before the save's answer comes.
+
+The save's own answer is held back here (as on a slow network), so what the page shows in the
+meantime is the preview's doing alone. A save that is lost puts the standings from before back.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.factories import MatchFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ["Anna", "Beat", "Cla", "Dora"]
+
+
+def totals_on_screen(page):
+    return {name: page.locator(f'.standing-total[data-player="{name}"]').inner_text() for name in NAMES}
+
+
+def hold_saves(page):
+    """Keep each save's request from the server until the test lets it go: the held requests."""
+    held = []
+    page.route(
+        "**/rounds/",
+        lambda route: held.append(route) if route.request.method == "POST" else route.continue_(),
+    )
+    return held
+
+
+def type_deal(page):
+    for name, points in [("Anna", "90"), ("Beat", "9"), ("Cla", "34")]:
+        page.get_by_role("textbox", name=name, exact=True).fill(points)
+    # The engine's verdict has come: the preview knows the standings after this deal.
+    expect(page.locator("[data-sum]")).to_have_text("Sum 157 / 157 · ✓ adds up")
+
+
+def save_first_deal_held(page, night):
+    """A new Molotow match: its first deal typed and Save tapped, the save's request held back."""
+    match = MatchFactory(night=night, game="molotow", names=NAMES)
+    page.goto(match.get_absolute_url())
+    held = hold_saves(page)
+    type_deal(page)
+    page.get_by_role("button", name="Save round").tap()
+    return held
+
+
+def test_the_new_standings_show_before_the_saves_answer(logged_in, night):
+    page = logged_in
+    held = save_first_deal_held(page, night)
+
+    standings = page.get_by_role("group", name="Standings")
+    expect(standings.locator('.standing-total[data-player="Anna"]')).to_have_text("1")
+    assert totals_on_screen(page) == {"Anna": "1", "Beat": "1", "Cla": "-1", "Dora": "-1"}
+    # Still the deal being saved: the save has not been answered yet.
+    assert len(held) == 1
+    expect(page.locator(".round-line")).to_contain_text("Round 1 of 12")
+    expect(page.get_by_role("button", name="Save round")).to_be_disabled()
+    # Dora now deals (the badge in her card), and the changed totals light up.
+    expect(standings.locator(".standing.is-dealer")).to_contain_text("Dora")
+    expect(standings.locator(".standing-total.changed")).to_have_count(4)
+
+    held[0].continue_()
+    expect(page.locator(".round-line")).to_contain_text("Round 2 of 12")
+    assert totals_on_screen(page) == {"Anna": "1", "Beat": "1", "Cla": "-1", "Dora": "-1"}
+    expect(page.get_by_role("textbox", name="Anna", exact=True)).to_have_value("")
+
+
+def test_a_save_lost_to_the_network_puts_the_standings_back(logged_in, night):
+    page = logged_in
+    held = save_first_deal_held(page, night)
+    expect(page.locator('.standing-total[data-player="Anna"]')).to_have_text("1")
+
+    held[0].abort("internetdisconnected")
+    expect(page.locator('.standing-total[data-player="Anna"]')).to_have_text("0")
+    assert totals_on_screen(page) == dict.fromkeys(NAMES, "0")
+    # What was typed is still there, and the page says what happened.
+    expect(page.get_by_role("textbox", name="Anna", exact=True)).to_have_value("90")
+    expect(page.get_by_role("alert").filter(has_text=re.compile(r"\S"))).to_be_visible()
