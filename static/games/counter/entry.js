@@ -15,8 +15,14 @@
         var value = input.value.trim().replace(/^[\u2212\u2013\u2012]/, "-");
         input.value = value.charAt(0) === "-" ? value.slice(1) : "-" + value;
         input.focus();
+        ask();
       });
     });
+    // The engine's verdict as the round changes, not shown here: with it Save shows the standings
+    // after this round at the tap (js/match.js).
+    var root = form.querySelector("[data-preview-url]");
+    function ask() { if (root && window.CompanionPreview) window.CompanionPreview.ask(form, root.dataset.previewUrl, function () {}); }
+    form.addEventListener("input", ask);
     inputs.forEach(function (input, index) {
       input.addEventListener("keydown", function (event) {
         if (event.key !== "Enter" || index === inputs.length - 1) return;

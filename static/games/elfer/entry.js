@@ -142,10 +142,15 @@
         changed(cards);
       }
     });
-    form.addEventListener("input", refresh);
+    // The engine's verdict as the game changes, not shown here (the live scores are): with it Save
+    // shows the standings after this game at the tap (js/match.js).
+    var root = form.querySelector("[data-preview-url]");
+    function ask() { if (root && window.CompanionPreview) window.CompanionPreview.ask(form, root.dataset.previewUrl, function () {}); }
+    form.addEventListener("input", function () { refresh(); ask(); });
     form.addEventListener("change", function (event) {
       if (event.target.classList.contains("went-out")) applyWentOut();
       refresh();
+      ask();
     });
 
     applyWentOut();

@@ -13,6 +13,12 @@
     taps.hidden = false;
     if (form.hasAttribute("data-table-mode")) form.querySelector(".place-list").hidden = true;
 
+    // The engine's verdict as the order changes, not shown here: with it Save shows the standings
+    // after this hand at the tap (js/match.js).
+    function ask() {
+      if (window.CompanionPreview) window.CompanionPreview.ask(form, taps.dataset.previewUrl, function () {});
+    }
+
     function empty() { return selects.filter(function (select) { return select.value === ""; }); }
 
     // When one player is left, he is last: no tap needed.
@@ -67,6 +73,7 @@
         fillLast();
       }
       refresh();
+      ask();
       // Keep the focus on a button that can still be tapped (a placed player's button is disabled).
       if (button.disabled) {
         var next = taps.querySelector(".tap-player:not(:disabled)") || form.querySelector(".save-round");
@@ -74,7 +81,7 @@
       }
     });
     selects.forEach(function (select) {
-      select.addEventListener("change", function () { delete select.dataset.auto; refresh(); });
+      select.addEventListener("change", function () { delete select.dataset.auto; refresh(); ask(); });
     });
     refresh();
   };
