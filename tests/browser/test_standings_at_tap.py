@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_anrufen_browser import four_at_the_table, open_more, tap
+from tests.browser.test_anrufen_browser import preview as anrufen_preview
 from tests.factories import MatchFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -128,3 +130,24 @@ def test_every_game_shows_its_new_standings_at_the_tap(logged_in, night, game, e
     expect(page.get_by_role("button", name=save)).to_be_enabled()
     expect(page.locator(".round-line")).to_contain_text("2")
     assert totals_on_screen(page) == shown
+
+
+def test_redeal_shows_no_standings_of_the_deal_typed_before_it(logged_in, night):
+    """Anrufen's "Redeal" sends the same form with another button: the preview was for a played deal."""
+    page = logged_in
+    match = four_at_the_table(page, night)
+    held = hold_saves(page)
+    before = totals_on_screen(page)
+    tap(page, "Bidder", "Beat")
+    tap(page, "Partner", "Dora")
+    page.get_by_label("Card points of the bidder's side").fill("60")
+    expect(anrufen_preview(page)).to_contain_text("✓ made · stake 1")
+    open_more(page)
+    page.get_by_role("button", name="Redeal (everybody passed)").tap()
+    expect(page.get_by_role("button", name="Save round")).to_be_disabled()
+    page.wait_for_timeout(300)  # what a person would see meanwhile: nothing moved
+    assert totals_on_screen(page) == before and len(held) == 1
+    held[0].continue_()
+    expect(page.get_by_role("button", name="Save round")).to_be_enabled()
+    assert totals_on_screen(page) == before
+    assert match.rounds.get().entry.get("redeal")
