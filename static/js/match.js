@@ -138,11 +138,13 @@
   // ({ok, deltas, extras} or {ok: false, error}), or null when the server could not be asked
   // (offline, an error page): then the hint says nothing either way. Only the newest answer counts;
   // it is kept with the entry it was for, so that Save can show its standings at the tap (below).
+  // A refusal is said once: by Save (role=alert) for the entry Save sent, in the live line (aria-live)
+  // once the entry changes. ask returns false, asking nothing, while the sentence by Save answers the entry.
   window.CompanionPreview = {
     ask: function (form, url, done) {
+      if (this.cancel(form)) return false;
       var state = this.state(form);
-      clearTimeout(state.timer);
-      var mine = ++state.sequence;
+      var mine = state.sequence;
       state.timer = setTimeout(function () {
         var entry = serialise(form);
         fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" })
@@ -160,11 +162,17 @@
           .catch(function () { if (mine === state.sequence) done(null); });
       }, 120);
     },
-    // The entry became incomplete: an answer still on its way is for an old entry.
+    // The entry changed: an answer still on its way is for an old entry, and so is the sentence by Save.
+    // Returns whether that sentence is still there (the entry is as Save sent it).
     cancel: function (form) {
       var state = this.state(form);
       clearTimeout(state.timer);
       state.sequence++;
+      var said = form.querySelector(".save-bar .entry-error:not([hidden])");
+      // While the form is enhanced (no pristine copy yet) its entry is the one Save sent; after that,
+      // only a change of the entry asks or cancels.
+      if (said && form.dataset.pristine) said.hidden = true;
+      return said && !said.hidden;
     },
     state: function (form) {
       if (!form.companionPreview) form.companionPreview = { sequence: 0, timer: null };

@@ -96,15 +96,15 @@
         (rules.needsTricks.indexOf(contract) < 0 || number("tricks") !== null);
       if (!complete) {
         window.CompanionPreview.cancel(form);
+        preview.hidden = false;
         return showLines(preview.dataset.textWaiting, "");
       }
-      window.CompanionPreview.ask(form, preview.dataset.url, answered);
+      // The sentence by Save already says why this entry was refused: the preview has nothing to add.
+      preview.hidden = window.CompanionPreview.ask(form, preview.dataset.url, answered) === false;
     }
 
     root.querySelectorAll("[data-anrufen-nojs]").forEach(function (hint) { hint.hidden = true; });
     root.querySelectorAll(".stepper").forEach(function (button) { button.hidden = false; });
-    preview.hidden = false;
-
     root.addEventListener("click", function (event) {
       var button = event.target.closest(".stepper");
       if (!button) return;
