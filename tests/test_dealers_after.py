@@ -35,3 +35,11 @@ def test_a_finished_match_lists_no_dealers():
     finished = standings_after("counter", [{"points": {"Anna": 12}}], {"rounds": 1})
     assert finished.finished
     assert dealers_after(finished) == []
+
+
+def test_a_match_of_a_number_of_rounds_lists_no_dealer_past_its_last_round():
+    options = {"rounds": 3, "first_dealer": "Beat"}
+    after_one = standings_after("molotow", [FIRST_ROUND["molotow"]], options)
+    after_two = standings_after("molotow", [FIRST_ROUND["molotow"]] * 2, options)
+    assert dealers_after(after_one) == [after_one.dealer, after_two.dealer]
+    assert len(dealers_after(after_two)) == 1

@@ -226,14 +226,16 @@ def share_text(match: Match, result: Standings) -> str:
 
 def dealers_after(result: Standings) -> list[str]:
     """Who deals the next rounds, the next one first: as many as there are players, the engine's
-    rotation. While rounds wait offline the page says who deals after them (js/outbox-queue.js)."""
+    rotation, or fewer when the match ends sooner (its number of rounds). While rounds wait offline
+    the page says who deals after them (js/outbox-queue.js), and names nobody past the last round."""
     if result.finished or result.dealer is None:
         return []
     engine = ENGINES[result.game]
     played = len(result.rounds)
-    return [
-        engine.dealer_after(result.players, result.options, played + k) for k in range(len(result.players))
-    ]
+    count = len(result.players)
+    if result.options.get("rounds"):
+        count = min(count, result.options["rounds"] - played)
+    return [engine.dealer_after(result.players, result.options, played + k) for k in range(count)]
 
 
 def round_label(match: Match, result: Standings) -> str:

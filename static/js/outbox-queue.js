@@ -286,12 +286,22 @@
     var dealers;
     try { dealers = JSON.parse(line.dataset.dealers); } catch (e) { return; }
     if (!dealers.length) return;
+    // Fewer dealers than players: the match ends after the last of them (its number of rounds).
+    // Past it the waiting rounds have ended the match as far as this phone can tell: no next
+    // round or dealer is named until the server says how it ended.
+    var badge = scoreboard.querySelector("[data-dealer-badge]");
+    var over = dealers.length < scoreboard.querySelectorAll(".standing").length && ahead >= dealers.length;
+    line.hidden = over;
+    if (badge) {
+      badge.hidden = over;
+      badge.closest(".standing").classList.toggle("is-dealer", !over);
+    }
+    if (over) return;
     line.querySelectorAll("[data-follows-deal]").forEach(function (part) {
       var text = format(part.dataset.words, { name: dealers[(ahead + Number(part.dataset.followsDeal)) % dealers.length] });
       if (part.textContent !== text) part.textContent = text;
     });
     var dealer = dealers[ahead % dealers.length];
-    var badge = scoreboard.querySelector("[data-dealer-badge]");
     var total = scoreboard.querySelector(".standing-total[data-player=\"" + window.CSS.escape(dealer) + "\"]");
     var card = total && total.closest(".standing");
     if (!badge || !card || badge.closest(".standing") === card) return;

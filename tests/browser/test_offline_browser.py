@@ -505,3 +505,25 @@ def test_undo_of_the_only_round_waiting_before_any_is_stored_takes_it_back(phone
     save(page)
     expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_attached()
     assert stored(molotow) == [(1, STORED[1])]
+
+
+def test_waiting_rounds_that_end_the_match_name_no_next_round_or_dealer(phones, night):
+    """Two rounds to play: the second, saved offline, ends the match as far as the phone can tell."""
+    short = MatchFactory(night=night, game="molotow", names=NAMES, options={"rounds": 2})
+    page = phones()
+    open_match(page, short)
+    type_deal(page, DEALS[0])
+    save(page)
+    expect(round_line(page)).to_contain_text("Round 2 of 2 · Dora deals")
+    page.context.set_offline(True)
+    type_deal(page, DEALS[1])
+    save(page)
+    expect(waiting_rows(page)).to_have_count(1)
+    expect(round_line(page)).to_be_hidden()
+    expect(dealer_card(page)).to_have_count(0)
+    expect(page.get_by_role("button", name=re.compile("Undo round"))).to_have_text("↶ Undo round 2")
+
+    # Taking the waiting round back names round 2 and its dealer again.
+    page.get_by_role("button", name="Undo round 2").click()
+    expect(round_line(page)).to_contain_text("Round 2 of 2 · Dora deals")
+    expect(dealer_card(page)).to_contain_text("Dora")
