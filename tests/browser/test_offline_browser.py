@@ -317,6 +317,7 @@ def test_undo_and_edit_say_they_need_a_connection(phones, molotow):
     expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
 
     page.context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")  # the page learns of it in a task of its own
     page.get_by_role("button", name="Undo round 1").click()
     expect(page.get_by_text("This needs a connection.")).to_be_visible()
     page.get_by_role("link", name="Edit round 1").click()
