@@ -41,6 +41,9 @@ def totals_on_screen(page):
 def expect_totals(page, totals):
     for name, total in totals.items():
         expect(page.locator(f'.standing-total[data-player="{name}"]')).to_have_text(str(total))
+    # Save shows the new standings at the tap, from the live preview: the save itself is done
+    # when its answer is in (Save is enabled again, or gone at the end of the match).
+    expect(page.locator(".save-round:disabled")).to_have_count(0)
 
 
 def preview(page):

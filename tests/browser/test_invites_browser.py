@@ -84,6 +84,9 @@ def test_a_friend_joins_by_invite_and_enters_a_hand(logged_in, friend_phone, nig
         friend.get_by_role("button", name=name, exact=True).click()
     friend.get_by_role("button", name="Save hand").click()
     expect(friend.locator('.standing-total[data-player="Cla"]')).to_have_text("3")
+    expect(friend.locator(".save-round:disabled")).to_have_count(
+        0
+    )  # the save's answer is in, not only the preview's standings
     assert Round.objects.get(match=match).entered_by.username == "claudia"
 
     # The owner sees the new member, joined by invite.
