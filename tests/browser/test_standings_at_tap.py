@@ -32,6 +32,15 @@ def hold_saves(page):
     return held
 
 
+def wait_held(page, held):
+    """The save's request has reached the route that holds it (it may come a moment after the tap's paint)."""
+    for _ in range(250):
+        if held:
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError("the save was never sent")
+
+
 def type_deal(page):
     for name, points in [("Anna", "90"), ("Beat", "9"), ("Cla", "34")]:
         page.get_by_role("textbox", name=name, exact=True).fill(points)
@@ -57,6 +66,7 @@ def test_the_new_standings_show_before_the_saves_answer(logged_in, night):
     expect(standings.locator('.standing-total[data-player="Anna"]')).to_have_text("1")
     assert totals_on_screen(page) == {"Anna": "1", "Beat": "1", "Cla": "-1", "Dora": "-1"}
     # Still the deal being saved: the save has not been answered yet.
+    wait_held(page, held)
     assert len(held) == 1
     expect(page.locator(".round-line")).to_contain_text("Round 1 of 12")
     expect(page.get_by_role("button", name="Save round")).to_be_disabled()
@@ -74,7 +84,7 @@ def test_a_save_lost_to_the_network_puts_the_standings_back(logged_in, night):
     page = logged_in
     held = save_first_deal_held(page, night)
     expect(page.locator('.standing-total[data-player="Anna"]')).to_have_text("1")
-
+    wait_held(page, held)
     held[0].abort("internetdisconnected")
     expect(page.locator('.standing-total[data-player="Anna"]')).to_have_text("0")
     assert totals_on_screen(page) == dict.fromkeys(NAMES, "0")
@@ -125,6 +135,7 @@ def test_every_game_shows_its_new_standings_at_the_tap(logged_in, night, game, e
 
     expect(page.locator(".standing-total.changed").first).to_be_visible()
     shown = totals_on_screen(page)
+    wait_held(page, held)
     assert shown != before and len(held) == 1
     held[0].continue_()
     expect(page.get_by_role("button", name=save)).to_be_enabled()
@@ -146,6 +157,7 @@ def test_redeal_shows_no_standings_of_the_deal_typed_before_it(logged_in, night)
     page.get_by_role("button", name="Redeal (everybody passed)").tap()
     expect(page.get_by_role("button", name="Save round")).to_be_disabled()
     page.wait_for_timeout(300)  # what a person would see meanwhile: nothing moved
+    wait_held(page, held)
     assert totals_on_screen(page) == before and len(held) == 1
     held[0].continue_()
     expect(page.get_by_role("button", name="Save round")).to_be_enabled()
