@@ -80,7 +80,7 @@ CPU = re.compile(r"cpu;dur=([\d.]+)")
 ASSET = re.compile(
     r'<(?:link rel="(?:stylesheet|icon|manifest)"[^>]+href|script[^>]+src|img[^>]+src)="(/static/[^"]+)"'
 )
-FIRST_LOAD_BUDGET = 35 * 1024
+FIRST_LOAD_BUDGET = 40 * 1024
 
 
 @dataclass
