@@ -10,13 +10,14 @@ PORT ?= 8000
 TEST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
-.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale bench-import-load audit backup messages css css-check js js-check
+.PHONY: lock run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale bench-import-load audit backup messages css css-check js js-check
 
 help:
 	@echo "make run            serve Companion on http://$(HOST):$(PORT)/ (SQLite in $(VAR)/)"
 	@echo "make test           lint and run the whole test suite (SQLite)"
 	@echo "make test-postgres  run the suite against a throwaway PostgreSQL on loopback"
 	@echo "make check-standings seed demo data into a scratch database and check every stored standing"
+	@echo "make lock           pin every dependency again from pyproject.toml (requirements/*.txt)"
 	@echo "make format         format the code with ruff"
 	@echo "make messages       update the German catalogue from the code (then translate the new entries)"
 	@echo "make bench-scoring  time the scoring engines"
@@ -32,14 +33,24 @@ help:
 	@echo "make bench-import-load  two tables save rounds while the largest import runs (BENCH_ARGS=\"--runs 5\")"
 	@echo "make audit          Lighthouse (mobile) on the start page and a scoreboard (prints scores)"
 
-# Reinstall only when the dependencies (or this recipe) change, so a second `make run` starts at once.
-# A new venv comes with Python's bundled setuptools (65 for 3.11, with known CVEs): upgraded too.
-$(VENV)/.installed: pyproject.toml Makefile
+# Reinstall only when the locked dependencies (or this recipe) change, so a second `make run` starts
+# at once. The exact versions come from requirements/dev.txt (make lock writes it from pyproject.toml's
+# ranges). A new venv comes with Python's bundled setuptools (65 for 3.11, with known CVEs): upgraded too.
+$(VENV)/.installed: requirements/dev.txt pyproject.toml Makefile
 	@command -v $(PYTHON) >/dev/null || { echo "Companion needs $(PYTHON) (Python 3.11)."; exit 1; }
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip 'setuptools>=78.1.1'
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -r requirements/dev.txt
+	$(PY) -m pip install --quiet --no-deps -e .
 	@touch $@
+
+# The lock files: every package pinned, from the ranges in pyproject.toml (requirements/base.txt to run,
+# requirements/dev.txt to run and test). Run after changing a dependency, then commit both files.
+LOCK_VENV := $(VAR)/lock-venv
+lock:
+	@test -x $(LOCK_VENV)/bin/pip-compile || { $(PYTHON) -m venv $(LOCK_VENV) && $(LOCK_VENV)/bin/pip install --quiet 'pip-tools>=7.4,<8'; }
+	$(LOCK_VENV)/bin/pip-compile --quiet --no-emit-index-url --no-emit-find-links --strip-extras --output-file requirements/base.txt pyproject.toml
+	$(LOCK_VENV)/bin/pip-compile --quiet --no-emit-index-url --no-emit-find-links --strip-extras --extra dev --output-file requirements/dev.txt pyproject.toml
 
 $(VAR)/secret_key:
 	@mkdir -p $(VAR)
