@@ -10,7 +10,7 @@ PORT ?= 8000
 TEST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
-.PHONY: lock run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale bench-import-load audit backup messages css css-check js js-check
+.PHONY: lock run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale bench-import-load audit backup messages css css-check
 
 help:
 	@echo "make run            serve Companion on http://$(HOST):$(PORT)/ (SQLite in $(VAR)/)"
@@ -27,8 +27,6 @@ help:
 	@echo "make bench-load     1/4/20 clients against a local gunicorn: cost per page, PASS/FAIL per goal"
 	@echo "make css            rebuild static/vendor/bootstrap/: Bootstrap cut to what the pages (and the match pages) use"
 	@echo "make css-check      fail when the committed CSS is not what make css builds (CI runs it)"
-	@echo "make js             minify our scripts with terser into assets/minified/ (after editing a script)"
-	@echo "make js-check       fail when a committed minified script is not what make js builds (CI runs it)"
 	@echo "make bench-scale    two instances against one throwaway PostgreSQL: changes show at once on both"
 	@echo "make bench-import-load  two tables save rounds while the largest import runs (BENCH_ARGS=\"--runs 5\")"
 	@echo "make audit          Lighthouse (mobile) on the start page and a scoreboard (prints scores)"
@@ -160,14 +158,6 @@ css-check: $(VENV)/.installed node_modules/.package-lock.json
 	  if cmp -s "$$built/$$1" "$$2"; then echo "$$2 is up to date"; \
 	  else echo "$$2 is not what the templates need: run make css and commit it" >&2; stale=1; fi; \
 	done; exit $$stale
-
-# terser's copies of our scripts (companion/minified_scripts.py), committed so serving needs no
-# Node; collectstatic uses a copy only when it was made from the script as it is (else rjsmin).
-js: $(VENV)/.installed node_modules/.package-lock.json
-	$(PY) -m companion.minified_scripts build
-
-js-check: $(VENV)/.installed node_modules/.package-lock.json
-	@$(PY) -m companion.minified_scripts check
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules

@@ -7,7 +7,7 @@ and a generated SECRET_KEY kept in ``var/``.
 from datetime import timedelta
 from pathlib import Path
 
-from csp.constants import NONE, SELF, UNSAFE_INLINE
+from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 
 from companion.env import database as database_config
 from companion.env import email as email_config
@@ -22,7 +22,6 @@ from companion.env import (
     secret_key,
     sqlite_test_path,
 )
-from companion.inline_scripts import csp_hash
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("COMPANION_VAR_DIR", str(BASE_DIR / "var")))
@@ -231,7 +230,7 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
 # Content-Security-Policy (django-csp): scripts only from our own static files, never
-# inline (but for js/theme.js, written into <head> and allowed by its hash: companion/inline_scripts.py),
+# inline (but for js/theme.js, written into <head> and allowed by the response's nonce: companion/inline_scripts.py),
 # never eval. Style attributes stay allowed (style-src-attr) because templates
 # set a player's colour as a custom property (style="--player-colour: …"); <style>
 # elements and outside style sheets are refused. Bootstrap draws its form icons as
@@ -241,7 +240,7 @@ CONTENT_SECURITY_POLICY = {
         # Fonts, fetches (connect-src), the manifest and style sheets (style-src, not written out:
         # the header goes with every page) follow default-src: only our own.
         "default-src": [SELF],
-        "script-src": [SELF, csp_hash("js/theme.js")],
+        "script-src": [SELF, NONCE],
         "style-src-attr": [UNSAFE_INLINE],
         "img-src": [SELF, "data:"],
         "object-src": [NONE],

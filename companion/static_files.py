@@ -2,9 +2,7 @@
 
 The sources keep their comments (they explain why), and ``runserver`` and the tests
 serve them as written. ``collectstatic`` stores what a phone downloads: each of our
-scripts as terser minified it (the committed copy ``make js`` writes, used only when made
-from the script as it is: companion/minified_scripts.py; else rjsmin's, with a warning),
-each of our style sheets without comments and spare white space (rcssmin), under
+scripts and style sheets without comments and spare white space (rjsmin, rcssmin), under
 WhiteNoise's hashed names, with gzip and Brotli copies. On a first scoreboard load that is
 about a fifth less on the wire (``make bench-load``). Files that come minified (Bootstrap, htmx) and
 everything of other apps (the admin's) are stored as they are.
@@ -25,9 +23,8 @@ from django.conf import settings
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.files.base import ContentFile
 from rcssmin import cssmin
+from rjsmin import jsmin
 from whitenoise.storage import CompressedManifestStaticFilesStorage
-
-from companion import minified_scripts
 
 # Our own folders under static/ (vendor/ holds others' files, already minified).
 OURS = ("js/", "css/", "games/")
@@ -94,19 +91,9 @@ class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
         if kind is not None:
             content.seek(0)
             source = content.read()
-            if kind == ".js":
-                # Found by the source's own SHA-256, so the hashed name's save finds it too.
-                text = minified_scripts.minify(name, source, *self.minified_copies())
-            else:
-                text = cssmin(source.decode("utf-8"))
+            text = (jsmin if kind == ".js" else cssmin)(source.decode("utf-8"))
             content = ContentFile(text.encode("utf-8"))
         return super()._save(name, content)
-
-    def minified_copies(self) -> tuple[dict[str, str], set[str]]:
-        """The committed terser copies (read once per collection), and the stale sources warned about."""
-        if not hasattr(self, "_minified_copies"):
-            self._minified_copies = (minified_scripts.copies(), set())
-        return self._minified_copies
 
     def post_process(self, paths, dry_run=False, **options):
         # The sources are collected (and minified) by now: join them, then hash and compress the

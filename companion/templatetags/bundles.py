@@ -28,10 +28,17 @@ def bundle(name: str):
     return format_html_join("\n", tag, ((static(path),) for path in bundle_files(name)))
 
 
-@register.simple_tag
-def inline_script(name: str):
-    """``<script>`` with the static script ``name`` inside; its hash is in the CSP (companion/inline_scripts.py)."""
-    return format_html("<script>{}</script>", mark_safe(inline_source(name)))
+@register.simple_tag(takes_context=True)
+def inline_script(context, name: str):
+    """``<script>`` with the static script ``name`` inside, allowed by the response's CSP nonce.
+
+    A page rendered without a request (Django's own 500 page) has no nonce to give: the script
+    is left out there, and the page shows in the light theme.
+    """
+    request = context.get("request")
+    if request is None or not hasattr(request, "csp_nonce"):
+        return ""
+    return format_html('<script nonce="{}">{}</script>', request.csp_nonce, mark_safe(inline_source(name)))
 
 
 @register.simple_tag
