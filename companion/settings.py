@@ -182,8 +182,6 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
-# The plain <input> widgets written out in Python, the rest by their templates (companion/form_renderer.py).
-FORM_RENDERER = "companion.form_renderer.FastInputsRenderer"
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
