@@ -57,15 +57,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "companion.static_serving.StaticFilesMiddleware",
     # Pages and htmx fragments compressed when the browser accepts it, Brotli or gzip (static
-    # files come precompressed from WhiteNoise above). Safe against BREACH: README, "Compression".
+    # files come precompressed from WhiteNoise above). Safe against BREACH: docs/hosting.md, "Compression".
     "companion.compression.CompressionMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    # The CSRF cookie is sent only to a browser that does not have it yet (Django renews it).
-    "companion.csrf_token.keep_cookie_middleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # After LocaleMiddleware (browser, cookie) and authentication: an account's own choice wins.
     "companion.i18n.language.AccountLanguageMiddleware",

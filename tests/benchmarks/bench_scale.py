@@ -34,9 +34,11 @@ import time
 
 from tests.benchmarks.bench_load import Browser, Phase, record
 
-# What differs between two renderings of the same scoreboard by design: the masked CSRF token
+# What differs between two renderings of the same scoreboard by design: the masked CSRF token, the CSP nonce
 # and the round key of the entry form (a fresh one per rendering; companion/games/entry.py).
-TOKENS = re.compile(r'("X-CSRFToken": "|name="csrfmiddlewaretoken" value="|name="key" value=")[^"]+')
+TOKENS = re.compile(
+    r'("X-CSRFToken": "|name="csrfmiddlewaretoken" value="|name="key" value="|<script nonce=")[^"]+'
+)
 LIVE = re.compile(r'hx-get="([^"]+/live/\?v=[^"]+)"')
 
 
