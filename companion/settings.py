@@ -52,10 +52,8 @@ MIDDLEWARE = [
     # First: every later step (HTTPS redirect, is_secure, the login rate limit) then sees
     # forwarded headers only when they come from the trusted proxy.
     "companion.security.forwarded_headers_middleware",
-    # Static files get only the headers that mean something for them (companion/static_serving.py).
-    "companion.static_serving.document_headers_middleware",
     "django.middleware.security.SecurityMiddleware",
-    "companion.static_serving.StaticFilesMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and htmx fragments compressed when the browser accepts it, Brotli or gzip (static
     # files come precompressed from WhiteNoise above). Safe against BREACH: docs/hosting.md, "Compression".
     "companion.compression.CompressionMiddleware",
