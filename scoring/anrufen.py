@@ -74,8 +74,8 @@ from scoring.base import (
     RoundResult,
     Standings,
     WholeNumber,
-    best,
     describe,
+    first_placed,
     gettext_noop,
     quote,
     require_int,
@@ -203,6 +203,7 @@ class Anrufen(Engine):
             broke = options["stop_at_zero"] and min(balances.values()) <= 0
             finished = limit_reached or broke
         finished = finished or closed
+        places = self.places(balances, players, options)
         return Standings(
             game=self.key,
             players=players,
@@ -210,8 +211,9 @@ class Anrufen(Engine):
             rounds=tuple(results),
             totals=dict(balances),
             finished=finished,
-            winners=best(balances, players) if finished else (),
+            winners=first_placed(places, players) if finished else (),
             dealer=None if finished else self.dealer_after(players, options, len(rounds)),
+            places=places,
             extras={},
             table={"contracts": contracts, "round_limit": options["rounds"]},
         )

@@ -130,6 +130,25 @@ def best(totals: Mapping[str, int], players: Sequence[str]) -> tuple[str, ...]:
     return tuple(name for name in players if totals[name] == top)
 
 
+def rank(
+    totals: Mapping[str, int], players: Sequence[str], *, lower_is_better: bool = False
+) -> dict[str, int]:
+    """Each player's place: 1 + the number of players with a better total (docs/match-format.md).
+
+    Better is higher, or lower when ``lower_is_better``; equal totals share the
+    better place (totals 10, 7, 7, 3 give places 1, 2, 2, 4).
+    """
+    sign = -1 if lower_is_better else 1
+    return {
+        name: 1 + sum(sign * totals[other] > sign * totals[name] for other in players) for name in players
+    }
+
+
+def first_placed(places: Mapping[str, int], players: Sequence[str]) -> tuple[str, ...]:
+    """The players in first place, in seating order: a finished match's winners."""
+    return tuple(name for name in players if places[name] == 1)
+
+
 # --- house rules ------------------------------------------------------------
 
 
@@ -219,6 +238,8 @@ class RoundResult:
 class Standings:
     """A match folded up to now.
 
+    ``places`` is each player's place now, finished or not (:func:`rank`): every
+    list that orders players by the match's result uses it, never the raw total.
     ``extras`` are the game's additions to the ``score`` JSON (docs/match-format.md);
     ``table`` holds what the scoreboard shows but the JSON does not (who leads,
     the exchange reminder, …).
@@ -232,8 +253,13 @@ class Standings:
     finished: bool
     winners: tuple[str, ...]
     dealer: str | None
+    places: dict[str, int]
     extras: dict[str, Any] = field(default_factory=dict)
     table: dict[str, Any] = field(default_factory=dict)
+
+    def by_place(self) -> list[str]:
+        """The players best place first; equal places keep the seating order."""
+        return sorted(self.players, key=lambda name: (self.places[name], self.players.index(name)))
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -243,6 +269,7 @@ class Standings:
             "totals": dict(self.totals),
             "finished": self.finished,
             "winners": list(self.winners),
+            "places": dict(self.places),
         }
         if not self.finished:
             data["dealer"] = self.dealer
@@ -335,6 +362,18 @@ class Engine:
 
     def check_options(self, players: Sequence[str], options: dict[str, Any]) -> None:
         """Checks between options (e.g. a target above its maximum); override when needed."""
+
+    # -- ranking --
+
+    def lower_is_better(self, options: Mapping[str, Any]) -> bool:
+        """Whether a lower total is the better one under these house rules (higher in most games)."""
+        return False
+
+    def places(
+        self, totals: Mapping[str, int], players: Sequence[str], options: Mapping[str, Any]
+    ) -> dict[str, int]:
+        """Each player's place by total, the better way round for these house rules."""
+        return rank(totals, players, lower_is_better=self.lower_is_better(options))
 
     # -- folding --
 

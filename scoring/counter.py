@@ -18,7 +18,8 @@ Options (docs/rules.md, "Free scoring"):
 
 With both ``rounds`` and ``target`` whichever comes first ends the match; with
 neither, the table ends it (``ended`` in the match file, ``closed=True`` here).
-The players with the best total win; equal best totals share the win.
+The players with the best total win; equal best totals share the win. Places
+(``Standings.places``) rank the lowest total first under ``lowest_wins``.
 
 ``Standings.table`` (for the scoreboard, not in the JSON):
 
@@ -48,6 +49,7 @@ from scoring.base import (
     RoundResult,
     Standings,
     describe,
+    first_placed,
     gettext_noop,
     is_int,
     quote,
@@ -118,6 +120,7 @@ class Counter(Engine):
                 reached = tuple(name for name in players if totals[name] >= target)
 
         finished = closed or bool(reached) or (limit is not None and len(results) >= limit)
+        places = self.places(totals, players, options)
         return Standings(
             game=self.key,
             players=players,
@@ -125,8 +128,9 @@ class Counter(Engine):
             rounds=tuple(results),
             totals=totals,
             finished=finished,
-            winners=self.winners(totals, players, options["lowest_wins"]) if finished else (),
+            winners=first_placed(places, players) if finished else (),
             dealer=None if finished else self.dealer_after(players, options, len(results)),
+            places=places,
             extras={},
             table={
                 "round_limit": limit,
@@ -136,12 +140,8 @@ class Counter(Engine):
             },
         )
 
-    @staticmethod
-    def winners(totals: Mapping[str, int], players: Sequence[str], lowest_wins: bool) -> tuple[str, ...]:
-        """Everyone with the best total, in seating order (equal best share)."""
-        pick = min if lowest_wins else max
-        top = pick(totals[name] for name in players)
-        return tuple(name for name in players if totals[name] == top)
+    def lower_is_better(self, options: Mapping[str, Any]) -> bool:
+        return options["lowest_wins"]
 
     @staticmethod
     def _points(entry: Mapping, players: Sequence[str], number: int) -> dict[str, int]:

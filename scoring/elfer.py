@@ -48,6 +48,7 @@ from scoring.base import (
     and_list,
     best,
     describe,
+    first_placed,
     gettext_noop,
     is_int,
     require_int,
@@ -132,6 +133,7 @@ class Elfer(Engine):
             results.append(RoundResult(number, game, {"winners": list(best(game, players))}))
 
         finished = closed or (limit is not None and len(rounds) >= limit)
+        places = self.places(totals, players, options)
         return Standings(
             game=self.key,
             players=players,
@@ -139,8 +141,9 @@ class Elfer(Engine):
             rounds=tuple(results),
             totals=totals,
             finished=finished,
-            winners=best(totals, players) if finished else (),
+            winners=first_placed(places, players) if finished else (),
             dealer=None if finished else self.dealer_after(players, options, len(rounds)),
+            places=places,
             extras={},
             table={"went_out": went_out, "scores": scores, "round_limit": limit},
         )

@@ -54,8 +54,8 @@ from scoring.base import (
     Standings,
     WholeNumber,
     and_list,
-    best,
     describe,
+    first_placed,
     gettext_noop,
     next_in_seating,
     require_int,
@@ -137,6 +137,7 @@ class Molotow(Engine):
         finished = closed or played >= limit
         totals = {name: sticks[name] - potatoes[name] for name in players}
         dealer = None if finished else self.dealer_after(players, options, played)
+        places = self.places(totals, players, options)
         return Standings(
             game=self.key,
             players=players,
@@ -144,8 +145,9 @@ class Molotow(Engine):
             rounds=tuple(results),
             totals=totals,
             finished=finished,
-            winners=best(totals, players) if finished else (),
+            winners=first_placed(places, players) if finished else (),
             dealer=dealer,
+            places=places,
             extras={"sticks": dict(sticks), "potatoes": dict(potatoes)},
             table={
                 # The player to the dealer's right leads: the previous one in the clockwise seating.

@@ -56,8 +56,8 @@ from scoring.base import (
     RoundResult,
     ScoringError,
     Standings,
-    best,
     describe,
+    first_placed,
     gettext_noop,
     require_known_keys,
     require_player,
@@ -138,6 +138,7 @@ class Murlan(Engine):
         extras: dict[str, Any] = {"target": target}
         if not finished:
             extras["starter"] = last
+        places = self.places(totals, players, options)
         return Standings(
             game=self.key,
             players=players,
@@ -145,8 +146,9 @@ class Murlan(Engine):
             rounds=tuple(results),
             totals=totals,
             finished=finished,
-            winners=best(totals, players) if finished else (),
+            winners=first_placed(places, players) if finished else (),
             dealer=None if finished else self.dealer_after(players, options, len(results)),
+            places=places,
             extras=extras,
             table={
                 "exchange": None if finished or not order else {"giver": last, "receiver": first},

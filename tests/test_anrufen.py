@@ -106,6 +106,7 @@ def test_the_json_of_a_match_has_exactly_the_shape_of_match_format():
         "totals": {"A": 8, "B": 6, "C": 20, "D": 6},
         "finished": False,
         "winners": [],
+        "places": {"A": 2, "B": 3, "C": 1, "D": 3},
         "dealer": "D",
     }
 

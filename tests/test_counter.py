@@ -162,6 +162,7 @@ def test_a_finished_match_has_no_dealer_in_the_json():
         "totals": {"A": 1, "B": 2, "C": 3},
         "finished": True,
         "winners": ["C"],
+        "places": {"A": 3, "B": 2, "C": 1},
     }
 
 
@@ -173,6 +174,7 @@ def test_a_new_match_prints_exactly_this_json():
         "totals": {"A": 0, "B": 0, "C": 0},
         "finished": False,
         "winners": [],
+        "places": {"A": 1, "B": 1, "C": 1},
         "dealer": "A",
     }
 

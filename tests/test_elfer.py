@@ -85,6 +85,7 @@ def test_first_spec_example_gives_the_exact_json_of_match_format():
         "totals": {"Anna": 22, "Beat": -20, "Cla": -22, "Dora": 21},
         "finished": False,
         "winners": [],
+        "places": {"Anna": 1, "Beat": 3, "Cla": 4, "Dora": 2},
         "dealer": "Cla",
     }
     assert json.loads(json.dumps(data)) == data

@@ -59,7 +59,17 @@ def test_the_spec_example_prints_the_spec_standings(tmp_path):
     assert standings["dealer"] == "Dora"
     assert standings["sticks"] == {"Anna": 1, "Beat": 1, "Cla": 0, "Dora": 1}
     assert standings["potatoes"] == {"Anna": 0, "Beat": 0, "Cla": 2, "Dora": 1}
-    assert list(standings)[:7] == ["game", "players", "rounds", "totals", "finished", "winners", "dealer"]
+    assert standings["places"] == {"Anna": 1, "Beat": 1, "Cla": 4, "Dora": 3}
+    assert list(standings)[:8] == [
+        "game",
+        "players",
+        "rounds",
+        "totals",
+        "finished",
+        "winners",
+        "places",
+        "dealer",
+    ]
 
 
 def test_a_dash_reads_standard_input():
@@ -139,6 +149,7 @@ def test_a_free_scoring_match_prints_its_totals_winners_and_dealer():
         "totals": {"Anna": 60, "Beat": 65, "Cla": 105},
         "finished": True,
         "winners": ["Anna"],
+        "places": {"Anna": 1, "Beat": 2, "Cla": 3},
     }
 
 

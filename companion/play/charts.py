@@ -253,16 +253,20 @@ def match_chart(game: str, result: Standings, rows: Sequence, title: str) -> Saf
         start=parts.start_total(result.options),
         target=parts.chart_target(result),
         frame_rounds=limit if isinstance(limit, int) else None,
-        desc=_described_in(parts.words, title, result.players, totals),
+        desc=_described_in(parts.words, title, result.players, totals, result.by_place()),
     )
     return mark_safe(svg)  # running_totals_svg escapes every name and text it writes
 
 
-def _described_in(words, title: str, names: Sequence[str], totals: list[list[int]]) -> str | None:
-    """What a screen reader hears of a match's chart, in the game's word for a round:
-    "Running totals, game by game: 3 games. Last totals: Anna 5, Beat 2." (None before the first)."""
+def _described_in(
+    words, title: str, names: Sequence[str], totals: list[list[int]], order: Sequence[str]
+) -> str | None:
+    """What a screen reader hears of a match's chart, in the game's word for a round, the last
+    totals by place (``order``, the engine's): "Running totals, game by game: 3 games. Last totals:
+    Anna 5, Beat 2." (None before the first)."""
     if not totals:
         return None
-    finals = ", ".join(f"{name} {total}" for name, total in zip(names, totals[-1], strict=True))
+    last = dict(zip(names, totals[-1], strict=True))
+    finals = ", ".join(f"{name} {last[name]}" for name in order)
     counted = words.count % {"count": len(totals)}
     return f"{title}: {counted}. " + gettext("Last totals: %(totals)s.") % {"totals": finals}

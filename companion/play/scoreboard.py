@@ -67,7 +67,8 @@ def seat_order(entry: dict[str, Any], players: list[str]) -> dict[str, list[Any]
 
 
 def player_lines(match: Match, result: Standings) -> list[PlayerLine]:
-    top = max(result.totals.values()) if result.totals else 0
+    """The standing cards in seat order (as the players sit and as the rounds' columns run);
+    ahead: first by the engine's places once a round is in."""
     someone_scored = bool(result.rounds)
     lines = []
     for seat in seats_of(match):
@@ -77,7 +78,7 @@ def player_lines(match: Match, result: Standings) -> list[PlayerLine]:
                 seat=seat,
                 name=name,
                 total=result.totals[name],
-                is_leader=someone_scored and result.totals[name] == top,
+                is_leader=someone_scored and result.places[name] == 1,
                 is_winner=name in result.winners,
                 is_dealer=name == result.dealer,
                 extra={key: value[name] for key, value in result.extras.items() if isinstance(value, dict)},
@@ -207,15 +208,11 @@ def share_text(match: Match, result: Standings) -> str:
     """The result of a finished match, to send to a chat.
 
     "Molotow Jass, Jassabend bei Chläus: Dora wins — Dora 5 · Chläus 2 · Beat 1 · Anna -2" (a real minus):
-    winners first, then the best total first (equal totals keep the seating order).
+    by the engine's places, the winners first (equal places keep the seating order).
     """
     if not result.finished or not result.winners:
         return ""
-    order = sorted(
-        enumerate(result.players),
-        key=lambda pair: (pair[1] not in result.winners, -result.totals[pair[1]], pair[0]),
-    )
-    totals = " · ".join(f"{name} {signed(result.totals[name])}" for _seat, name in order)
+    totals = " · ".join(f"{name} {signed(result.totals[name])}" for name in result.by_place())
     return _("%(game)s, %(night)s: %(winners)s — %(totals)s") % {
         "game": match.get_game_display(),
         "night": match.night.title,

@@ -36,7 +36,8 @@ class SeatResult:
 def seat_results(result: Standings) -> dict[str, SeatResult]:
     """Each player's derived columns from the standings (pure: the seeding and tests use it too).
 
-    Every game ranks the highest total first; equal totals share the better place
+    The place is the engine's (``Standings.places``): higher totals first, lower ones
+    where the house rules say the lowest wins; equal totals share the better place
     (10, 7, 7, 3 → places 1, 2, 2, 4). A game whose totals start above zero
     (Anrufen: the starting chips) scores the difference: tokens won or lost.
     """
@@ -46,7 +47,7 @@ def seat_results(result: Standings) -> dict[str, SeatResult]:
         name: SeatResult(
             total=totals[name],
             won=name in result.winners,
-            place=1 + sum(other > totals[name] for other in totals.values()),
+            place=result.places[name],
             score=totals[name] - start,
         )
         for name in result.players

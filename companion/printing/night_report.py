@@ -55,15 +55,12 @@ def night_matches(night: GameNight) -> list[Match]:
 
 
 def ranked(result: Standings) -> list[Place]:
-    """Best total first; equal totals share a rank (1, 1, 3)."""
-    order = sorted(result.players, key=lambda name: -result.totals[name])
-    places = []
-    for position, name in enumerate(order):
-        total = result.totals[name]
-        rank = places[-1].rank if places and places[-1].total == total else position + 1
-        detail = registry.get(result.game).place_detail(result, name)
-        places.append(Place(rank, name, total, name in result.winners, detail))
-    return places
+    """By the engine's places, best first; equal totals share a place (1, 1, 3)."""
+    detail = registry.get(result.game).place_detail
+    return [
+        Place(result.places[name], name, result.totals[name], name in result.winners, detail(result, name))
+        for name in result.by_place()
+    ]
 
 
 def match_report(number: int, match: Match) -> MatchReport:
