@@ -99,3 +99,27 @@ def test_the_molotow_frame_stretches_the_axis_to_twelve_deals():
 def test_no_round_yet_still_draws_an_empty_chart():
     root = parse(running_totals_svg(["A", "B"], [], title="empty"))
     assert root.find(f"{SVG}desc").text.startswith("Running totals over 0 rounds.")
+
+
+def test_a_players_own_colour_draws_their_line_and_name_with_their_seats_dash_pattern():
+    colours = {"Anna": "#be185d", "Beat": None, "Cla": "not a colour"}
+    root = parse(running_totals_svg(["Anna", "Beat", "Cla"], [[3, 1, 0]], title="own", colours=colours))
+    strokes = {
+        line.get("data-player"): (line.get("stroke"), line.get("stroke-dasharray"))
+        for line in polylines(root)
+    }
+    assert strokes["Anna"] == ("#be185d", None)  # the first seat's solid line, in Anna's colour
+    assert strokes["Beat"] == line_style(1)  # no colour of his own: the seat's
+    assert strokes["Cla"] == line_style(2)  # not a colour: never written into the drawing
+    labels = {
+        text.text.split()[0]: text.get("fill") for text in root.iter(f"{SVG}text") if text.get("font-weight")
+    }
+    assert labels == {"Anna": "#be185d", "Beat": line_style(1)[0], "Cla": line_style(2)[0]}
+
+
+def test_a_white_players_line_has_an_edge_and_their_name_is_written_in_black():
+    root = parse(running_totals_svg(["Anna", "Beat"], [[3, 1]], title="pale", colours={"Anna": "#ffffff"}))
+    edges = [line for line in polylines(root) if line.get("class") == "chart-edge"]
+    assert len(edges) == 1 and edges[0].get("points") == polylines(root)[1].get("points")
+    label = next(text for text in root.iter(f"{SVG}text") if (text.text or "").startswith("Anna "))
+    assert label.get("fill") == "#000000"

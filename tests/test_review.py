@@ -557,6 +557,14 @@ def test_the_chart_draws_a_bar_per_period_with_its_text_alternative():
     assert "style=" not in svg  # presentation attributes only: the strict CSP allows them
 
 
+def test_the_won_bars_wear_the_players_own_colour_as_their_standing_cards_do():
+    buckets = [stats.Bucket(datetime.date(2026, 1, 1), "Jan 2026", 4, 1)]
+    svg = results_over_time_svg(buckets, title="Anna", description="One won", chart_id="c1", colour="#be185d")
+    assert svg.count('fill="#be185d"') == 2  # the won bar and the legend's swatch
+    plain = results_over_time_svg(buckets, title="Beat", description="One won", chart_id="c1", colour="")
+    assert 'fill="#be185d"' not in plain and plain.count('fill="#0b5fa5"') == 2
+
+
 def test_players_equal_on_every_figure_share_their_place_on_the_leaderboard(persona_client, owner, night):
     quick_murlan(night, ("Anna", "Beat"))
     quick_murlan(night, ("Dora", "Cla"))  # Anna and Dora: 1 of 1, 100 %, place 1; Beat and Cla: 1 of 1 lost

@@ -9,6 +9,7 @@ it, the same sentence when Save refuses it, and nothing stored by the preview.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 
 import pytest
@@ -229,6 +230,78 @@ def test_a_preview_for_a_round_that_cannot_be_next_says_so(persona_client, night
     fine = {"number": "3", "points_0": "90", "points_1": "9", "points_2": "34", "points_3": "24"}
     answer = persona_client("owner").post(reverse("round_preview", args=[match.pk]), fine).json()
     assert answer["ok"] is False and "reload" in answer["error"]
+
+
+def molotow_pairs(number: int, points: list[int], key: str = "") -> list[list[str]]:
+    """A waiting round as the offline outbox keeps it: the form's [name, value] pairs."""
+    pairs = [["number", str(number)], *[[f"points_{seat}", str(p)] for seat, p in enumerate(points)]]
+    return [*pairs, ["key", key]] if key else pairs
+
+
+def test_the_preview_counts_the_rounds_waiting_on_the_phone_before_its_entry(persona_client, night, owner):
+    match = create_match(night, "molotow", ABCD, 0, {}, owner)
+    round_service.add_round(
+        match, {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}, number=1, user=owner
+    )
+    waiting = [molotow_pairs(2, [20, 100, 20, 17]), molotow_pairs(3, [60, 40, 30, 27])]
+    entry = {"number": "4", "points_0": "57", "points_1": "0", "points_2": "100", "points_3": "0"}
+    answer = persona_client("owner").post(
+        reverse("round_preview", args=[match.pk]), {**entry, "waiting": json.dumps(waiting)}
+    )
+    engine = standings(
+        match,
+        [
+            {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}},
+            {"points": {"Anna": 20, "Beat": 100, "Cla": 20, "Dora": 17}},
+            {"points": {"Anna": 60, "Beat": 40, "Cla": 30, "Dora": 27}},
+            {"points": {"Anna": 57, "Beat": 0, "Cla": 100, "Dora": 0}},
+        ],
+    )
+    assert answer.json()["deltas"] == [[name, engine.rounds[3].deltas[name]] for name in ABCD]
+    cards = answer.json()["standings"]
+    for name in ABCD:
+        assert f'data-total="{engine.totals[name]}" data-player="{name}"' in cards
+    assert Round.objects.filter(match=match).count() == 1
+
+
+def test_a_waiting_round_that_reached_the_server_meanwhile_is_counted_once(persona_client, night, owner):
+    match = create_match(night, "molotow", ABCD, 0, {}, owner)
+    key = "0b7c1a8e-3f7e-4c1e-9a55-3b8f9d0b1c2d"
+    round_service.add_round(
+        match, {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}, number=1, user=owner, key=key
+    )
+    entry = {"number": "2", "points_0": "20", "points_1": "100", "points_2": "20", "points_3": "17"}
+    waiting = json.dumps([molotow_pairs(1, [90, 9, 34, 24], key)])
+    answer = persona_client("owner").post(
+        reverse("round_preview", args=[match.pk]), {**entry, "waiting": waiting}
+    )
+    assert answer.json()["ok"] is True and "standings" in answer.json()
+
+
+@pytest.mark.parametrize(
+    "waiting",
+    ["not json", "{}", "[1]", '[[["number"]]]', '[[["number", 2]]]', json.dumps([[["number", "1"]]] * 61)],
+)
+def test_a_malformed_list_of_waiting_rounds_is_a_sentence_not_an_error_page(
+    persona_client, night, owner, waiting
+):
+    match = create_match(night, "molotow", ABCD, 0, {}, owner)
+    entry = {"number": "1", "points_0": "90", "points_1": "9", "points_2": "34", "points_3": "24"}
+    response = persona_client("owner").post(
+        reverse("round_preview", args=[match.pk]), {**entry, "waiting": waiting}
+    )
+    assert response.status_code == 200
+    assert response.json() == {"ok": False, "error": "The match changed meanwhile: reload the page."}
+
+
+def test_a_waiting_round_the_engine_refuses_is_named_in_the_preview(persona_client, night, owner):
+    match = create_match(night, "molotow", ABCD, 0, {}, owner)
+    entry = {"number": "2", "points_0": "90", "points_1": "9", "points_2": "34", "points_3": "24"}
+    waiting = json.dumps([molotow_pairs(1, [90, 9, 34, 23])])
+    answer = persona_client("owner").post(
+        reverse("round_preview", args=[match.pk]), {**entry, "waiting": waiting}
+    )
+    assert answer.json()["ok"] is False and answer.json()["error"].startswith("Round 1: ")
 
 
 def test_the_preview_is_for_the_nights_people_only(persona_client, night, owner):

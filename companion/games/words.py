@@ -168,7 +168,14 @@ GAME = RoundWords(
         "The rest of the games are not played; the best total wins. You can resume the match later."
     ),
     outbox={
+        "offlineSince": _(
+            "Offline since %(time)s — new games wait on this phone and are sent when the connection returns."
+        ),
         "offlineNow": _("Offline — new games wait on this phone and are sent when the connection returns."),
+        "countedOne": _("These standings include a game not yet sent."),
+        "countedMany": _("These standings include %(count)s games not yet sent."),
+        "uncountedOne": _("Game %(numbers)s is not counted yet: it counts once it is sent."),
+        "uncountedMany": _("Games %(numbers)s are not counted yet: they count once they are sent."),
         "waitingCount": _("Games waiting to send: %(count)s"),
         "conflict": _(
             "Game %(number)s was saved from another phone while yours waited. "
@@ -232,7 +239,14 @@ HAND = RoundWords(
         "The rest of the hands are not played; the best total wins. You can resume the match later."
     ),
     outbox={
+        "offlineSince": _(
+            "Offline since %(time)s — new hands wait on this phone and are sent when the connection returns."
+        ),
         "offlineNow": _("Offline — new hands wait on this phone and are sent when the connection returns."),
+        "countedOne": _("These standings include a hand not yet sent."),
+        "countedMany": _("These standings include %(count)s hands not yet sent."),
+        "uncountedOne": _("Hand %(numbers)s is not counted yet: it counts once it is sent."),
+        "uncountedMany": _("Hands %(numbers)s are not counted yet: they count once they are sent."),
         "waitingCount": _("Hands waiting to send: %(count)s"),
         "conflict": _(
             "Hand %(number)s was saved from another phone while yours waited. "

@@ -22,8 +22,16 @@ STRINGS = {
         "needsConnection": _("This needs a connection. Try again when you are back online."),
     },
     "outbox": {
-        "offlineSince": _("Offline since %(time)s — these are the last known standings."),
+        # The banner says one of the two: since when, once the page heard from the server before.
+        "offlineSince": _(
+            "Offline since %(time)s — new rounds wait on this phone and are sent when the connection returns."
+        ),
         "offlineNow": _("Offline — new rounds wait on this phone and are sent when the connection returns."),
+        # By the standings while rounds wait: which of them the standings count, and which not yet.
+        "countedOne": _("These standings include a round not yet sent."),
+        "countedMany": _("These standings include %(count)s rounds not yet sent."),
+        "uncountedOne": _("Round %(numbers)s is not counted yet: it counts once it is sent."),
+        "uncountedMany": _("Rounds %(numbers)s are not counted yet: they count once they are sent."),
         "waiting": _("waiting to send"),
         "waitingCount": _("Rounds waiting to send: %(count)s"),
         "sending": _("Sending…"),

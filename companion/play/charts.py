@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import re
 from collections.abc import Mapping, Sequence
 from html import escape
 
@@ -65,6 +66,27 @@ def line_style(index: int) -> tuple[str, str]:
     return LINE_STYLES[index % len(LINE_STYLES)]
 
 
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}")
+EDGE_COLOUR = "#555555"
+
+
+def own_colour(colour: str | None) -> str | None:
+    """A player's own colour as a chart may draw it (``#rgb`` or ``#rrggbb``), else None."""
+    return colour if colour and _HEX.fullmatch(colour) else None
+
+
+def is_pale(colour: str) -> bool:
+    """Too light to show on white paper by itself (a white or pale player): drawn with an edge."""
+    digits = colour[1:] if len(colour) == 7 else "".join(part * 2 for part in colour[1:])
+
+    def channel(value: int) -> float:
+        value /= 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (channel(int(digits[i : i + 2], 16)) for i in (0, 2, 4))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.6
+
+
 def running_totals_svg(
     players: Sequence[str],
     rows: Sequence[Sequence[int] | Mapping[str, int]],
@@ -74,6 +96,7 @@ def running_totals_svg(
     target: int | Sequence[int] | None = None,
     frame_rounds: int | None = None,
     desc: str | None = None,
+    colours: Mapping[str, str | None] | None = None,
 ) -> str:
     """An SVG line chart of every player's running total, round by round.
 
@@ -83,7 +106,9 @@ def running_totals_svg(
     horizontal line (an int) or, as a sequence of the target in force before
     round 1 and after each round, a step line where it rises. ``frame_rounds``
     stretches the round axis to that many rounds and marks the end. ``desc``
-    replaces the generated description.
+    replaces the generated description. ``colours``: each player's own colour by name, as
+    their standing card shows it; a line is drawn in it (still with its own dash pattern),
+    and a player without one gets the chart's colour for their seat.
     """
     names = list(players)
     series = _series(names, rows, start)
@@ -117,19 +142,27 @@ def running_totals_svg(
         )
     if targets:
         parts += _target_line(x, y, targets)
+    styles = _styles(names, colours or {})
     for index, line in enumerate(series):
-        colour, dashes = line_style(index)
+        colour, dashes, kind = styles[index]
         points = " ".join(f"{x(number):.1f},{y(value):.1f}" for number, value in enumerate(line))
         dash = f' stroke-dasharray="{dashes}"' if dashes else ""
+        if kind == "pale":  # a white player's line on white paper: a grey edge around it
+            parts.append(
+                f'<polyline class="chart-edge" points="{points}" fill="none" stroke="{EDGE_COLOUR}" '
+                f'stroke-width="4.4" stroke-linejoin="round" stroke-linecap="round"{dash}/>'
+            )
+        player = escape(names[index])
         parts.append(
-            f'<polyline class="chart-line-{index % len(LINE_STYLES)}" points="{points}" fill="none" '
+            f'<polyline class="chart-line-{kind}" data-player="{player}" points="{points}" fill="none" '
             f'stroke="{colour}" stroke-width="2.4" stroke-linejoin="round" stroke-linecap="round"{dash}/>'
         )
+        edge = f' stroke="{EDGE_COLOUR}"' if kind == "pale" else ""
         parts.append(
-            f'<circle class="chart-dot-{index % len(LINE_STYLES)}" cx="{x(rounds):.1f}" cy="{y(line[-1]):.1f}" '
-            f'r="3" fill="{colour}"/>'
+            f'<circle class="chart-dot-{kind}" cx="{x(rounds):.1f}" cy="{y(line[-1]):.1f}" '
+            f'r="3" fill="{colour}"{edge}/>'
         )
-    parts += _end_labels(names, series, x(rounds), y)
+    parts += _end_labels(names, series, x(rounds), y, styles)
     parts.append("</svg>")
     return "".join(parts)
 
@@ -211,7 +244,21 @@ def _target_line(x, y, targets: list[int]) -> list[str]:
     return parts
 
 
-def _end_labels(names: list[str], series: list[list[int]], end_x: float, y) -> list[str]:
+def _styles(names: list[str], colours: Mapping[str, str | None]) -> list[tuple[str, str, str]]:
+    """Each player's (colour, dash pattern, kind): kind is the seat's style number, whose colour a
+    dark page lightens (app.css), or "own" (the player's colour, the same on every page) or "pale"."""
+    styles = []
+    for index, name in enumerate(names):
+        colour, dashes = line_style(index)
+        own = own_colour(colours.get(name))
+        if own is None:
+            styles.append((colour, dashes, str(index % len(LINE_STYLES))))
+        else:
+            styles.append((own, dashes, "pale" if is_pale(own) else "own"))
+    return styles
+
+
+def _end_labels(names: list[str], series: list[list[int]], end_x: float, y, styles) -> list[str]:
     """Name and last total at each line's end, nudged apart where lines end close together."""
     order = sorted(range(len(names)), key=lambda index: y(series[index][-1]))
     spots: list[float] = []
@@ -224,12 +271,14 @@ def _end_labels(names: list[str], series: list[list[int]], end_x: float, y) -> l
         spots = [spot - overflow for spot in spots]
     parts = []
     for index, spot in zip(order, spots, strict=True):
-        colour, _dashes = line_style(index)
+        colour, _dashes, kind = styles[index]
         name = names[index] if len(names[index]) <= LABEL_NAME else names[index][: LABEL_NAME - 1] + "…"
         label = f"{name} {series[index][-1]}"
+        # A pale player's name is written in the text colour: pale letters are not read on white.
+        fill = f'fill="{colour}"' if kind != "pale" else 'fill="#000000"'
         parts.append(
-            f'<text class="chart-label chart-label-{index % len(LINE_STYLES)}" x="{end_x + 7:.1f}" y="{spot:.1f}" '
-            f'fill="{colour}" font-weight="600">{escape(label)}</text>'
+            f'<text class="chart-label chart-label-{kind}" x="{end_x + 7:.1f}" y="{spot:.1f}" '
+            f'{fill} font-weight="600">{escape(label)}</text>'
         )
     return parts
 
@@ -240,9 +289,16 @@ def _describe(names: list[str], series: list[list[int]], rounds: int) -> str:
     return " ".join([over % {"count": rounds}, gettext("Last totals: %(totals)s.") % {"totals": finals}])
 
 
-def match_chart(game: str, result: Standings, rows: Sequence, title: str) -> SafeString:
+def match_chart(
+    game: str,
+    result: Standings,
+    rows: Sequence,
+    title: str,
+    colours: Mapping[str, str | None] | None = None,
+) -> SafeString:
     """A match's running totals as SVG: from the game's starting totals, with its target line if any,
-    the frame of a fixed length. ``rows`` are the scoreboard's (``cells``: delta and running total)."""
+    the frame of a fixed length. ``rows`` are the scoreboard's (``cells``: delta and running total);
+    ``colours`` the players' own colours by name (:func:`seat_colours`)."""
     parts = registry.get(game)
     limit = result.options.get("rounds")
     totals = [[running for _delta, running in row.cells] for row in rows]
@@ -254,6 +310,7 @@ def match_chart(game: str, result: Standings, rows: Sequence, title: str) -> Saf
         target=parts.chart_target(result),
         frame_rounds=limit if isinstance(limit, int) else None,
         desc=_described_in(parts.words, title, result.players, totals, result.by_place()),
+        colours=colours,
     )
     return mark_safe(svg)  # running_totals_svg escapes every name and text it writes
 
@@ -270,3 +327,8 @@ def _described_in(
     finals = ", ".join(f"{name} {last[name]}" for name in order)
     counted = words.count % {"count": len(totals)}
     return f"{title}: {counted}. " + gettext("Last totals: %(totals)s.") % {"totals": finals}
+
+
+def seat_colours(seats: Sequence) -> dict[str, str | None]:
+    """The colours the standing cards show, by player name, for :func:`match_chart`."""
+    return {seat.player.name: seat.player.colour or None for seat in seats}

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from companion.games import registry
 from companion.games.parts import winners_text
 from companion.models import Match, RoundChange, Seat
-from companion.play.charts import HEIGHT, WIDTH, match_chart
+from companion.play.charts import HEIGHT, WIDTH, match_chart, seat_colours
 from companion.play.standings import seats_of
 from scoring.base import Standings
 from scoring.registry import ENGINES
@@ -366,4 +366,5 @@ def chart(match: Match, result: Standings, rows: list[RoundRow]):
     """The running totals as SVG ("" before the first round), for ``play/views.match_chart``."""
     if not rows:
         return ""
-    return match_chart(match.game, result, rows, str(registry.get(match.game).words.chart_title))
+    title = str(registry.get(match.game).words.chart_title)
+    return match_chart(match.game, result, rows, title, seat_colours(seats_of(match)))

@@ -16,9 +16,9 @@ from django.utils.translation import gettext
 
 from companion.games import registry
 from companion.models import GameNight, Match
-from companion.play.charts import match_chart
+from companion.play.charts import match_chart, seat_colours
 from companion.play.scoreboard import RoundRow, round_rows, winners_sentence
-from companion.play.standings import standings
+from companion.play.standings import seats_of, standings
 from scoring.base import Standings
 
 
@@ -72,7 +72,13 @@ def match_report(number: int, match: Match) -> MatchReport:
         "game": match.get_game_display(),
     }
     return MatchReport(
-        number, match, result, ranked(result), rows, match_chart(match.game, result, rows, title), outcome
+        number,
+        match,
+        result,
+        ranked(result),
+        rows,
+        match_chart(match.game, result, rows, title, seat_colours(seats_of(match))),
+        outcome,
     )
 
 

@@ -20,7 +20,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from companion.play.charts import FONT, GRID_COLOUR, line_style
+from companion.play.charts import FONT, GRID_COLOUR, line_style, own_colour
 
 WON_COLOUR = line_style(0)[0]
 WIDTH, HEIGHT = 420, 240  # drawn at about phone width (some 360 pixels): 15-unit text stays 12 pixels tall
@@ -45,9 +45,13 @@ def _ticks(top: int) -> list[int]:
 
 
 def results_over_time_svg(
-    buckets: Sequence[BucketLike], *, title: str, description: str, chart_id: str
+    buckets: Sequence[BucketLike], *, title: str, description: str, chart_id: str, colour: str | None = None
 ) -> SafeString:
-    """Bars per bucket: the outline is the matches played, the filled part the matches won."""
+    """Bars per bucket: the outline is the matches played, the filled part the matches won.
+
+    ``colour``: the player's own, as their standing cards and match charts show them (the
+    first chart colour when they have none)."""
+    won_colour = own_colour(colour) or WON_COLOUR
     ticks = _ticks(max((bucket.played for bucket in buckets), default=0))
     ceiling = ticks[-1]
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -83,7 +87,7 @@ def results_over_time_svg(
         if bucket.won:
             parts.append(
                 f'<rect class="chart-won" x="{x:.1f}" y="{y(bucket.won):.1f}" width="{bar:.1f}" '
-                f'height="{y(0) - y(bucket.won):.1f}" fill="{WON_COLOUR}" stroke="#000000" stroke-width="1.5"/>'
+                f'height="{y(0) - y(bucket.won):.1f}" fill="{won_colour}" stroke="#000000" stroke-width="1.5"/>'
             )
         if index % every == 0:
             parts.append(
@@ -94,7 +98,7 @@ def results_over_time_svg(
         f'<line class="chart-axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
         'stroke="#000000" stroke-width="1.2"/>'
     )
-    parts.append(_legend())
+    parts.append(_legend(won_colour))
     parts.append("</svg>")
     return mark_safe("".join(parts))  # every text above is escaped
 
@@ -107,11 +111,11 @@ def _bar_text(bucket: BucketLike) -> str:
     }
 
 
-def _legend() -> str:
+def _legend(won_colour: str) -> str:
     won, played = escape(_("won")), escape(_("played"))
     return (
         '<g class="chart-legend">'
-        f'<rect x="{LEFT}" y="6" width="12" height="12" fill="{WON_COLOUR}" stroke="#000000" stroke-width="1.5"/>'
+        f'<rect x="{LEFT}" y="6" width="12" height="12" fill="{won_colour}" stroke="#000000" stroke-width="1.5"/>'
         f'<text class="chart-text" x="{LEFT + 18}" y="17">{won}</text>'
         f'<rect class="chart-key-played" x="{LEFT + 90}" y="6" width="12" height="12" fill="#ffffff" stroke="#000000" '
         'stroke-width="1.5"/>'

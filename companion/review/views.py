@@ -67,6 +67,7 @@ def player_detail(request, pk):
             )
             % summary,
             chart_id="results-chart",
+            colour=player.colour,
         )
     return render(
         request,

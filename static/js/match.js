@@ -147,7 +147,11 @@
       var mine = state.sequence;
       state.timer = setTimeout(function () {
         var entry = serialise(form);
-        fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+        var body = new FormData(form);
+        // Rounds waiting on this phone come first (js/outbox-queue.js): the engine counts them too.
+        var waiting = window.CompanionOutbox && window.CompanionOutbox.waitingFields();
+        if (waiting && waiting.length) body.append("waiting", JSON.stringify(waiting));
+        fetch(url, { method: "POST", body: body, credentials: "same-origin" })
           .then(function (response) {
             if (!response.ok) throw new Error("HTTP " + response.status);
             return response.json();
@@ -173,6 +177,11 @@
       // only a change of the entry asks or cancels.
       if (said && form.dataset.pristine) said.hidden = true;
       return said && !said.hidden;
+    },
+    // The newest answer, when it is for the entry as the form holds it now (the offline outbox keeps its standings).
+    answerFor: function (form) {
+      var state = form.companionPreview;
+      return state && state.answer && state.answer.entry === serialise(form) ? state.answer.answer : null;
     },
     state: function (form) {
       if (!form.companionPreview) form.companionPreview = { sequence: 0, timer: null };

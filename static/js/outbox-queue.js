@@ -103,9 +103,13 @@
   function enqueue(form) {
     var pairs = core.fieldsOf(form);
     var last = items.length ? items[items.length - 1].number : 0;
-    var number = Math.max(Number(core.valueIn(pairs, "number")) || 1, last + 1);
+    var typed = Number(core.valueIn(pairs, "number")) || 1;
+    var number = Math.max(typed, last + 1);
     setValue(pairs, "number", number);
     if (!core.valueIn(pairs, "key")) pairs.push(["key", core.uuid()]);
+    // The live preview's answer for this very entry (js/match.js), when it came before the
+    // connection went: the engine's standings after the round, shown until the server's come.
+    var preview = window.CompanionPreview && window.CompanionPreview.answerFor(form);
     var item = {
       match: match,
       url: form.getAttribute("action"),
@@ -114,6 +118,7 @@
       summary: summary(form),
       state: "waiting",
       reason: "",
+      standings: preview && preview.ok && preview.standings && number === typed ? preview.standings : "",
     };
     saveItem(item).then(function () {
       items.push(item);
@@ -188,7 +193,10 @@
       var reason = template.content.querySelector("#entry-error, [role=status]");
       item.reason = reason ? reason.textContent.trim() : "";
     }
-    return saveItem(item).then(function () {
+    // The standings kept with the waiting rounds counted them after rounds the server no longer
+    // has as they were: from now on only the server's are shown.
+    items.forEach(function (each) { each.standings = ""; });
+    return Promise.all(items.map(saveItem)).then(function () {
       if (outcome === "conflict" || outcome === "over") swapScoreboard(html);
       flushing = false;
       render();
@@ -321,6 +329,54 @@
     undo.querySelector("[name=number]").value = String(number);
   }
 
+  // --- the standings with the waiting rounds ----------------------------------------------
+  // The rules are the engine's alone: a waiting round is counted when the live preview answered
+  // for its very entry (js/match.js, the rounds waiting before it included: play/preview.py) and
+  // brought the standing cards after it. The page shows the cards of the newest such round,
+  // marked and said to be not yet sent; a round typed with no answer (the phone was offline
+  // all along) is named as not counted yet. With no round counted the server's cards are back.
+  function counted() {
+    for (var i = items.length - 1; i >= 0; i--) if (items[i].standings) return i + 1;
+    return 0;
+  }
+  function followStandings(scoreboard) {
+    var shown = scoreboard.querySelector("ol.standings");
+    if (!shown) return;
+    var upTo = counted();
+    var server = shown.companionServer || shown; // the server's cards, while the phone's are shown
+    if (!upTo) {
+      if (server !== shown) shown.replaceWith(server);
+    } else if (shown.dataset.provisional !== String(items[upTo - 1].id)) {
+      var template = document.createElement("template");
+      template.innerHTML = items[upTo - 1].standings;
+      var cards = template.content.querySelector("ol.standings");
+      if (!cards) return;
+      cards.dataset.provisional = String(items[upTo - 1].id);
+      cards.companionServer = server;
+      lightUp(cards, shown);
+      shown.replaceWith(cards);
+      shown = cards;
+    }
+    var uncounted = items.slice(upTo).map(function (item) { return item.number; });
+    var said = [];
+    if (upTo) said.push(format(upTo === 1 ? strings.countedOne : strings.countedMany, { count: upTo }));
+    if (uncounted.length) {
+      said.push(format(uncounted.length === 1 ? strings.uncountedOne : strings.uncountedMany, { numbers: uncounted.join(", ") }));
+    }
+    if (!said.length) return;
+    var note = element("p", "standings-provisional small mb-1", said.join(" "));
+    note.setAttribute("data-outbox", "");
+    scoreboard.querySelector("ol.standings").after(note);
+  }
+  function lightUp(cards, before) {
+    cards.querySelectorAll(".standing-total[data-player]").forEach(function (total) {
+      var old = before.querySelector(".standing-total[data-player=\"" + window.CSS.escape(total.dataset.player) + "\"]");
+      if (!old || old.dataset.total === total.dataset.total) return;
+      total.classList.add("changed");
+      window.setTimeout(function () { total.classList.remove("changed"); }, 1800);
+    });
+  }
+
   // Undo while rounds wait: the newest waiting round goes, on this phone only (it never reached
   // the server). The one being sent right now is no longer this phone's to take back.
   // Only a round still waiting: after a conflict or a refusal the person chooses in the panel,
@@ -347,8 +403,9 @@
     var scoreboard = document.getElementById("scoreboard");
     if (!scoreboard) return;
     if (scoreboard !== noticeFor) notice = "";
-    followWaiting();
     scoreboard.querySelectorAll("[data-outbox-row], [data-outbox]").forEach(function (el) { el.remove(); });
+    followStandings(scoreboard);
+    followWaiting();
     renderBanner(scoreboard);
     if (!items.length && !message && !notice) return;
 
@@ -430,10 +487,11 @@
     }
     var since = Number(window.localStorage.getItem(core.contact) || 0);
     var lang = document.documentElement.lang || undefined;
+    // "Offline" once: since when, when known, in the same sentence.
     banner.textContent = since
       ? format(strings.offlineSince, {
         time: new Date(since).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" }),
-      }) + " " + strings.offlineNow
+      })
       : strings.offlineNow;
   }
 
@@ -441,6 +499,13 @@
   var ready = window.indexedDB ? loadItems().catch(function () {}) : Promise.resolve();
   core.start({
     waiting: function () { return items.length; },
+    // What the live preview sends as the rounds before its entry (play/preview.py): the waiting
+    // rounds' forms, while each still waits its turn (after a conflict or a refusal, none).
+    waitingFields: function () {
+      return items.every(function (item) { return item.state === "waiting"; })
+        ? items.map(function (item) { return item.fields; })
+        : null;
+    },
     takesBack: takesBack,
     // A save waits for the stored rounds: its number comes after theirs.
     enqueue: function (form) { ready.then(function () { enqueue(form); }); },

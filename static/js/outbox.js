@@ -358,6 +358,8 @@
     pristine: function () { return pristine; },
     swapped: function (outcome) { lastSwapOutcome = outcome; },
     start: function (outbox) { queue = outbox; },
+    // The forms of the rounds waiting to be sent, for the live preview (js/match.js); null when none can be counted.
+    waitingFields: function () { return queue ? queue.waitingFields() : null; },
   };
 
   // --- on load ----------------------------------------------------------------------

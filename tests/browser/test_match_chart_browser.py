@@ -7,6 +7,7 @@ leave it out (tests/test_match_chart.py); htmx draws it when its place comes int
 import pytest
 from playwright.sync_api import expect
 
+from companion.models import Player
 from tests.factories import play_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -70,3 +71,35 @@ def test_offline_the_chart_says_it_cannot_be_drawn_and_comes_when_the_connection
     page.context.set_offline(False)
     expect(page.get_by_role("img", name="Running totals, hand by hand")).to_be_visible()
     expect(page.get_by_role("alert")).to_be_hidden()
+
+
+def test_each_line_and_the_name_at_its_end_wear_the_colour_of_the_players_standing_card(logged_in, night):
+    # Colours of the app's palette in another order than the chart's own seat colours.
+    colours = {"Anna": "#be185d", "Beat": "#047857", "Cla": "#0b5fa5", "Dora": "#a16207"}
+    for name, colour in colours.items():
+        Player.objects.create(owner=night.owner, name=name, colour=colour)
+    match = play_match(night, "murlan", NAMES, [{"order": NAMES}, {"order": list(reversed(NAMES))}])
+    page = logged_in
+    page.goto(match.get_absolute_url())
+    page.locator("#match-chart").scroll_into_view_if_needed()
+    expect(page.get_by_role("img", name="Running totals, hand by hand")).to_be_visible()
+    cards = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll(".standing")].map((card) => [
+          card.querySelector(".standing-total").dataset.player,
+          getComputedStyle(card).getPropertyValue("--player-colour").trim(),
+        ]))"""
+    )
+    assert cards == colours
+    drawn = page.evaluate(
+        """() => [...document.querySelectorAll("#match-chart svg polyline, #match-chart svg text")]
+          .filter((mark) => /^chart-(line|label)/.test(mark.getAttribute("class") || ""))
+          .map((mark) => [mark.tagName, mark.textContent, getComputedStyle(mark)[mark.tagName === "polyline" ? "stroke" : "fill"]])"""
+    )
+    lines = [colour for tag, _text, colour in drawn if tag == "polyline"]
+    labels = {text.split()[0]: colour for tag, text, colour in drawn if tag == "text"}
+    assert sorted(lines) == sorted(rgb(colour) for colour in colours.values())
+    assert labels == {name: rgb(colour) for name, colour in colours.items()}
+
+
+def rgb(colour):
+    return "rgb({}, {}, {})".format(*(int(colour[i : i + 2], 16) for i in (1, 3, 5)))

@@ -528,3 +528,64 @@ def test_waiting_rounds_that_end_the_match_name_no_next_round_or_dealer(phones, 
     page.get_by_role("button", name="Undo round 2").click()
     expect(round_line(page)).to_contain_text("Round 2 of 2 · Dora deals")
     expect(dealer_card(page)).to_contain_text("Dora")
+
+
+def type_deal_and_hear_the_engine(page, deal):
+    """Type a deal while the connection holds: the live preview answers for it ("✓ adds up")."""
+    type_deal(page, deal)
+    expect(page.locator("[data-sum]")).to_contain_text("adds up")
+
+
+def test_waiting_rounds_move_the_standings_when_the_engine_counted_them_and_the_page_says_what_is_not_yet_sent(
+    phones, molotow
+):
+    page = phones()
+    open_match(page, molotow)
+    anna = page.locator(".standing-total[data-player='Anna']")
+    after = [str(standings(molotow, STORED[:count]).totals["Anna"]) for count in (1, 2, 3)]
+    assert len(set(after)) == 3
+
+    # Typed while the connection held, saved once it was gone: the engine's answer for that very
+    # entry came with the standings after it.
+    type_deal_and_hear_the_engine(page, DEALS[0])
+    page.context.set_offline(True)
+    save(page)
+    expect(waiting_rows(page)).to_have_count(1)
+    expect(anna).to_have_text(after[0])
+    expect(page.get_by_text("These standings include a round not yet sent.")).to_be_visible()
+    expect(page.locator(".standings[data-provisional]")).to_have_count(1)
+
+    # The connection flickers: the phone is online, yet no save gets through. The preview of
+    # round 2 counts round 1, still waiting, before it.
+    round_add = re.compile(rf"/matches/{molotow.pk}/rounds/$")
+    page.context.route(round_add, lambda route: route.abort("connectionreset"))
+    page.context.set_offline(False)
+    type_deal_and_hear_the_engine(page, DEALS[1])
+    save(page)
+    expect(waiting_rows(page)).to_have_count(2)
+    expect(anna).to_have_text(after[1])
+    expect(page.get_by_text("These standings include 2 rounds not yet sent.")).to_be_visible()
+
+    # Offline all along: nobody counted round 3, and the page says so rather than guess.
+    page.context.set_offline(True)
+    type_deal(page, DEALS[2])
+    save(page)
+    expect(waiting_rows(page)).to_have_count(3)
+    expect(anna).to_have_text(after[1])
+    expect(page.locator(".standings-provisional")).to_have_text(
+        "These standings include 2 rounds not yet sent. Round 3 is not counted yet: it counts once it is sent."
+    )
+    banner = page.get_by_role("status").filter(has_text="Offline")
+    expect(banner).to_have_text(re.compile(r"^Offline since \d\d:\d\d\W.*— new rounds wait on this phone"))
+    assert page.locator("#scoreboard").inner_text().lower().count("offline") == 1
+    page.screenshot(path="/tmp/offline-provisional.png")
+    assert stored(molotow) == []
+
+    # Back online: the server's standings replace the phone's.
+    page.context.unroute(round_add)
+    page.context.set_offline(False)
+    expect(waiting_rows(page)).to_have_count(0)
+    expect(anna).to_have_text(after[2])
+    expect(page.get_by_text("not yet sent")).to_have_count(0)
+    expect(page.locator(".standings[data-provisional]")).to_have_count(0)
+    assert stored(molotow) == [(1, STORED[0]), (2, STORED[1]), (3, STORED[2])]
