@@ -42,4 +42,3 @@ def test_the_me_page_shows_the_statistics_of_the_player_i_am(logged_in, night):
     rivals = statistics.get_by_role("region", name="Head to head")
     expect(rivals.get_by_role("row", name="Beat")).to_have_text("Beat 3 2 1 0")
     expect(rivals.get_by_role("row", name="Cla")).to_have_text("Cla 1 1 0 0")
-    page.screenshot(path="/tmp/wk/me.png", full_page=True)
