@@ -32,11 +32,12 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 class PlayerQuerySet(models.QuerySet):
-    def recently_played_first(self) -> PlayerQuerySet:
-        """The players who sat at a match most recently first, then the others by name."""
-        return self.annotate(last_played=models.Max("seats__match__started_at")).order_by(
-            models.F("last_played").desc(nulls_last=True), Lower("name")
-        )
+    def regulars_first(self) -> PlayerQuerySet:
+        """The players who sat at the most matches first, then those who played most recently,
+        then the others by name: the table's regulars are the names a host looks for."""
+        return self.annotate(
+            seats_taken=models.Count("seats"), last_played=models.Max("seats__match__started_at")
+        ).order_by("-seats_taken", models.F("last_played").desc(nulls_last=True), Lower("name"))
 
 
 class GameNightQuerySet(models.QuerySet):

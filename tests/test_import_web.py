@@ -255,3 +255,22 @@ def test_the_import_page_starts_the_readers_message_with_a_capital_letter(person
 def test_a_message_that_names_the_match_starts_with_a_capital_but_keeps_the_rest(persona_client):
     response = upload(persona_client("owner"), json.dumps(night_file(murlan(options=[]))).encode())
     assert response.context["error"] == "Match 1 (Murlan): options must be an object or null, not a list"
+
+
+def test_a_rounds_csv_export_is_named_and_the_json_file_asked_for(persona_client, night):
+    client = persona_client("owner")
+    match = create_match(night, "murlan", ABCD, 0, {}, night.owner)
+    add_round(match, {"order": ABCD}, number=1, user=night.owner)
+    exported = client.get(reverse("match_export_csv", args=[match.pk])).content
+    before = stored_rows()
+    response = upload(client, exported, name="friday-cards-murlan.csv")
+    html = response.content.decode()
+    assert (
+        escape(
+            "This is a CSV export of a match's rounds, for a spreadsheet: the import takes the game night file "
+            "(JSON), from the night's page (“Download (JSON)”)"
+        )
+        in html
+    )
+    assert "BOM" not in html
+    assert stored_rows() == before

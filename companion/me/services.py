@@ -11,12 +11,15 @@ own roster needs no confirmation.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion.models import Player, PlayerLink
+from companion.review import stats
 
 
 class LinkError(Exception):
@@ -58,3 +61,37 @@ def pending_for_owner(owner) -> QuerySet[PlayerLink]:
     return PlayerLink.objects.filter(player__owner=owner, confirmed_at__isnull=True).select_related(
         "player", "user"
     )
+
+
+@dataclass(frozen=True)
+class BoardPlace:
+    """Where a player stands on one game's all-time leaderboard (``companion.review.stats.leaderboard``)."""
+
+    game: str
+    game_label: str
+    place: int
+    of: int
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """What the Me page shows of a confirmed player: the player page's figures, in brief."""
+
+    player: Player
+    lines: list[stats.GameLine]
+    overall: stats.Overall
+    rivals: list[stats.Rival]
+    places: list[BoardPlace]
+
+
+def statistics(user, player: Player) -> Statistics:
+    """The confirmed ``player``'s per-game figures, head-to-head and all-time leaderboard places,
+    over the nights ``user`` sees (a query per game the player has finished, and two more)."""
+    lines = stats.player_games(player)
+    places = []
+    for line in lines:
+        ranked = stats.leaderboard(user, line.game, "all").ranked
+        place = next((place for place, other in ranked if other.player.pk == player.pk), None)
+        if place is not None:
+            places.append(BoardPlace(line.game, line.game_label, place, len(ranked)))
+    return Statistics(player, lines, stats.overall(lines), stats.head_to_head(player), places)

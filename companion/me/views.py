@@ -33,10 +33,11 @@ def _me_page(request, error="", status=200):
     links = list(services.links(request.user))
     taken_rosters = {link.player.owner_id for link in links}
     choices = [player for player in claimable_players(request.user) if player.owner_id not in taken_rosters]
+    statistics = [services.statistics(request.user, link.player) for link in links if link.confirmed]
     return render(
         request,
         "me/me.html",
-        {"links": links, "choices": choices, "error": error},
+        {"links": links, "choices": choices, "error": error, "statistics": statistics},
         status=status,
     )
 

@@ -40,8 +40,8 @@ def _setup_url(night, game: str, data=None) -> str:
 
 
 def _roster_names(night):
-    """The owner's players, the ones who played most recently first (one query, evaluated lazily)."""
-    return players_for_night(night).recently_played_first().values_list("name", flat=True)
+    """The owner's players, regulars first (one query, evaluated lazily)."""
+    return players_for_night(night).regulars_first().values_list("name", flat=True)
 
 
 @login_required

@@ -34,6 +34,7 @@ from django.utils.translation import ngettext, pgettext
 from companion.i18n.errors import BLANK_NAME_OF_PLAYER, described, error_text
 from companion.models import GameNight
 from companion.play.setup import SetupError, check_setup
+from companion.transfer.exporting import CSV_HEADER
 from scoring.base import FIRST_DEALER, ScoringError, Standings, quote
 from scoring.matchfile import parse_json, read_match
 from scoring.names import has_control, is_blank, name_key, name_problem
@@ -77,11 +78,29 @@ class NightToImport:
 
 
 def parse_night_file(content: bytes | str) -> Any:
-    """The file's JSON, or a :class:`NightFileError` saying where the syntax breaks."""
+    """The file's JSON, or a :class:`NightFileError` saying where the syntax breaks.
+
+    A match's rounds exported as CSV (``companion.transfer.exporting.rounds_csv``) are
+    named as such: "Unexpected UTF-8 BOM" would not tell anyone which file to choose.
+    """
+    if _is_rounds_csv(content):
+        raise NightFileError(
+            _(
+                "this is a CSV export of a match's rounds, for a spreadsheet: the import takes the "
+                "game night file (JSON), from the night's page (“Download (JSON)”)"
+            )
+        )
     try:
         return parse_json(content)
     except ScoringError as error:
         raise NightFileError(error_text(error)) from None
+
+
+def _is_rounds_csv(content: bytes | str) -> bool:
+    start = content[:200]
+    if isinstance(start, bytes):
+        start = start.decode("utf-8", errors="replace")
+    return start.lstrip("\ufeff \t\r\n").startswith(",".join(CSV_HEADER))
 
 
 def read_night(data: Any) -> NightToImport:

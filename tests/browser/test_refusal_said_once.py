@@ -61,3 +61,24 @@ def test_anrufens_refusal_by_save_is_not_repeated_in_the_preview(logged_in, nigh
     expect(preview).to_contain_text("✓ made · stake 2")
     expect(page.locator("#entry-error")).to_be_hidden()
     assert not match.rounds.exists()
+
+
+@pytest.mark.parametrize(
+    ("game", "save", "sentence"),
+    [
+        ("molotow", "Save round", "Enter each player's card points: 157 in all."),
+        ("murlan", "Save hand", None),
+    ],
+)
+def test_save_with_nothing_entered_says_why_once(logged_in, night, game, save, sentence):
+    page = logged_in
+    match = MatchFactory(night=night, game=game, names=NAMES)
+    page.goto(match.get_absolute_url())
+    page.get_by_role("button", name=save).click()
+    alert = page.locator("#entry-error")
+    expect(alert).to_be_visible()
+    said = alert.inner_text().strip()
+    if sentence is not None:
+        assert said == sentence
+    expect(page.get_by_text(said, exact=True).locator("visible=true")).to_have_count(1)
+    assert not match.rounds.exists()
