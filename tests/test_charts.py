@@ -99,3 +99,10 @@ def test_the_molotow_frame_stretches_the_axis_to_twelve_deals():
 def test_no_round_yet_still_draws_an_empty_chart():
     root = parse(running_totals_svg(["A", "B"], [], title="empty"))
     assert root.find(f"{SVG}desc").text.startswith("Running totals over 0 rounds.")
+
+
+def test_a_match_of_thousands_of_rounds_still_gets_a_chart_with_a_few_round_labels():
+    rounds = 2345
+    root = parse(running_totals_svg(["Anna", "Beat"], [[n, -n] for n in range(1, rounds + 1)], title="Long"))
+    round_labels = [text.text for text in root.iter(f"{SVG}text") if text.get("text-anchor") == "middle"]
+    assert round_labels == ["0", "500", "1000", "1500", "2000"]

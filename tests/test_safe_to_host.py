@@ -1,0 +1,83 @@
+"""Hosting safely: what an outsider, a removed member or a shared phone must not get, and no 500s.
+
+Each test names the finding it checks; the figures of the probe are repeated in the assertions.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import sqlite3
+from unittest import mock
+
+import pytest
+from django.db import OperationalError
+from django.urls import URLPattern, URLResolver, reverse
+
+from companion import urls
+from companion.converters import IdConverter
+from companion.models import Round
+from tests.factories import MatchFactory
+
+TOO_LARGE = "9223372036854775808"  # one more than the largest 64-bit integer
+
+
+def patterns(resolvers=None, prefix=""):
+    for entry in resolvers if resolvers is not None else urls.urlpatterns:
+        if isinstance(entry, URLResolver):
+            yield from patterns(entry.url_patterns, prefix + str(entry.pattern))
+        elif isinstance(entry, URLPattern):
+            yield prefix + str(entry.pattern), entry.pattern.converters
+
+
+def test_every_id_in_an_address_is_bounded_to_what_the_database_holds():
+    with_numbers = [(route, converters) for route, converters in patterns() if "<" in route and converters]
+    assert with_numbers
+    for route, converters in with_numbers:
+        for name, converter in converters.items():
+            assert type(converter).__name__ != "IntConverter", f"{route}: <int:{name}> is unbounded"
+
+
+@pytest.mark.django_db
+def test_an_id_beyond_the_largest_integer_is_a_404_not_a_server_error_on_every_address(persona_client, night):
+    client = persona_client("owner")
+    assert client.post(f"/players/{TOO_LARGE}/link/confirm/").status_code == 404
+    routes = [
+        route
+        for route, converters in patterns()
+        if any(isinstance(c, IdConverter) for c in converters.values())
+    ]
+    assert "players/<id:pk>/link/confirm/" in routes
+    for route in routes:
+        path = "/" + re.sub(r"<id:\w+>", TOO_LARGE, re.sub(r"<(?:slug|str):\w+>", "x", route)).lstrip("^")
+        for method in (client.get, client.post):
+            assert method(path).status_code in {404, 405}, path
+
+
+FULL = "The server's disk is full. Nothing was saved: please tell whoever runs Companion."
+
+
+def sqlite_full():
+    error = OperationalError("database or disk is full")
+    error.__cause__ = sqlite3.OperationalError("database or disk is full")
+    return error
+
+
+def postgresql_full():
+    error = OperationalError("could not extend file: No space left on device")
+    error.__cause__ = type("DiskFull", (Exception,), {"sqlstate": "53100"})()
+    return error
+
+
+@pytest.mark.parametrize("full", [sqlite_full, postgresql_full])
+@pytest.mark.django_db
+def test_a_full_disk_answers_503_with_a_sentence_and_stores_nothing(client, owner, night, full):
+    match = MatchFactory(night=night, game="murlan", names=["Anna", "Beat", "Cla", "Dora"])
+    client.force_login(owner)
+    data = {"number": 1, **{f"place_{place}": seat for place, seat in enumerate([0, 1, 2, 3])}}
+    with mock.patch("companion.play.rounds.add_round", side_effect=full()):
+        htmx = client.post(reverse("round_add", args=[match.pk]), data, headers={"HX-Request": "true"})
+        page = client.post(reverse("round_add", args=[match.pk]), data)
+    assert (htmx.status_code, htmx.content.decode()) == (503, FULL)
+    assert page.status_code == 503 and FULL in html.unescape(page.content.decode())
+    assert not Round.objects.filter(match=match).exists()
