@@ -8,10 +8,13 @@ from __future__ import annotations
 import html
 import re
 import sqlite3
+import threading
 from unittest import mock
 
 import pytest
-from django.db import OperationalError
+from django.contrib.auth import get_user_model
+from django.db import OperationalError, connection
+from django.test import Client
 from django.urls import URLPattern, URLResolver, reverse
 
 from companion import urls
@@ -81,3 +84,37 @@ def test_a_full_disk_answers_503_with_a_sentence_and_stores_nothing(client, owne
     assert (htmx.status_code, htmx.content.decode()) == (503, FULL)
     assert page.status_code == 503 and FULL in html.unescape(page.content.decode())
     assert not Round.objects.filter(match=match).exists()
+
+
+# --- 2. the first run makes one host account, however many post at once ----------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_first_run_posts_at_once_make_exactly_one_host_account():
+    """The probe: 13-15 superusers from 20 parallel posts on PostgreSQL. Now one, on both databases."""
+    posts = 20
+    start = threading.Barrier(posts)
+    statuses: list[int] = []
+    errors: list[BaseException] = []
+
+    def visitor(number: int):
+        try:
+            client = Client()
+            start.wait(timeout=30)
+            password = f"first-run-password-{number}"
+            data = {"username": f"host{number}", "password1": password, "password2": password}
+            statuses.append(client.post(reverse("setup"), data).status_code)
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=visitor, args=(number,)) for number in range(posts)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert errors == []
+    assert statuses == [302] * posts
+    assert get_user_model().objects.filter(is_superuser=True).count() == 1
+    assert get_user_model().objects.count() == 1
