@@ -68,6 +68,8 @@ MIDDLEWARE = [
     # The CSRF cookie is sent only to a browser that does not have it yet (Django renews it).
     "companion.csrf_token.keep_cookie_middleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # What a logged-in person is shown is kept by no cache (companion/private_pages.py).
+    "companion.private_pages.private_pages_middleware",
     # After LocaleMiddleware (browser, cookie) and authentication: an account's own choice wins.
     "companion.i18n.language.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

@@ -118,3 +118,45 @@ def test_twenty_first_run_posts_at_once_make_exactly_one_host_account():
     assert statuses == [302] * posts
     assert get_user_model().objects.filter(is_superuser=True).count() == 1
     assert get_user_model().objects.count() == 1
+
+
+# --- 11. pages a stranger must not see are kept by no cache ----------------------------------
+
+
+def no_store(response) -> bool:
+    directives = {part.strip() for part in response.get("Cache-Control", "").split(",")}
+    return {"private", "no-store"} <= directives
+
+
+@pytest.mark.django_db
+def test_every_page_shown_to_a_logged_in_person_says_private_no_store(client, night, member):
+    from tests.test_access_matrix import ROUTES, World
+
+    world = World(night, member)
+    host = get_user_model().objects.create_superuser("host", password="a-long-host-password-42")
+    seen = []
+    for name, route in ROUTES.items():
+        # Pages, and the one POST that answers with a page: the host's reset link.
+        if route.scope == "public" or ("GET" not in route.methods and name != "account_reset_link"):
+            continue
+        client.force_login(host if route.scope == "host" else night.owner)
+        if route.scope == "link":
+            client.force_login(member)
+        url = reverse(name, args=world.args(route))
+        response = client.get(url) if "GET" in route.methods else client.post(url)
+        if response.status_code == 200:
+            seen.append(name)
+            assert no_store(response), f"{name}: {response.get('Cache-Control')!r}"
+    # The pages the probe named: the match page, the invites page, the CSV export, the reset link.
+    assert {"match_detail", "night_invites", "match_export_csv", "account_reset_link", "account"} <= set(seen)
+
+
+@pytest.mark.django_db
+def test_pages_behind_a_token_in_the_address_say_no_store_to_anybody(client, night):
+    from companion.invites import services as invites
+    from companion.sharing.services import create_link
+
+    invite = invites.create(night, user=night.owner, hours=24, single_use=False)
+    link = create_link(night=night, user=night.owner)
+    for url in (reverse("invite", args=[invite.token]), reverse("shared", args=[link.token])):
+        assert no_store(client.get(url)), url
