@@ -20,7 +20,7 @@ from django.urls import URLPattern, URLResolver, reverse
 from companion import urls
 from companion.converters import IdConverter
 from companion.models import Round
-from tests.factories import MatchFactory
+from tests.factories import PASSWORD, MatchFactory
 
 TOO_LARGE = "9223372036854775808"  # one more than the largest 64-bit integer
 
@@ -160,3 +160,40 @@ def test_pages_behind_a_token_in_the_address_say_no_store_to_anybody(client, nig
     link = create_link(night=night, user=night.owner)
     for url in (reverse("invite", args=[invite.token]), reverse("shared", args=[link.token])):
         assert no_store(client.get(url)), url
+
+
+# --- 8. the login limit counts an IPv6 /64 as one address; old-password guesses count -----------
+
+
+def log_in(client, username, password, address):
+    return client.post(reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=address)
+
+
+@pytest.mark.django_db
+def test_guesses_from_many_addresses_of_one_ipv6_64_are_locked_after_five(client, owner):
+    """The probe: 96 guesses from 24 addresses of one /64, four each, never throttled."""
+    answers = [
+        log_in(client, "owner", "wrong", f"2001:db8:5:7::{number:x}").status_code
+        for number in range(1, 25)
+        for _ in range(4)
+    ]
+    assert answers.index(429) == 4  # the fifth guess
+    assert set(answers[4:]) == {429}
+    # Another /64 is another household.
+    assert log_in(client, "owner", PASSWORD, "2001:db8:5:8::1").status_code == 302
+
+
+@pytest.mark.django_db
+def test_guessing_the_old_password_on_the_password_change_page_is_locked_after_five(client, owner):
+    """The probe: 40 tries in 9 s."""
+    client.force_login(owner)
+    url = reverse("password_change")
+    new = "a-new-long-password-43"
+    data = {"old_password": "wrong", "new_password1": new, "new_password2": new}
+    answers = [client.post(url, data, REMOTE_ADDR="192.0.2.44").status_code for _ in range(8)]
+    assert answers == [200] * 4 + [429] * 4
+    # Locked means locked: even the right old password waits for the cool-off.
+    right = {**data, "old_password": PASSWORD}
+    assert client.post(url, right, REMOTE_ADDR="192.0.2.44").status_code == 429
+    owner.refresh_from_db()
+    assert owner.check_password(PASSWORD)

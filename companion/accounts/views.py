@@ -132,8 +132,26 @@ def account(request):
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
+    """Changing the password asks for the old one: guesses of it count as failed logins.
+
+    Whoever finds a phone still logged in could otherwise try old passwords here
+    without limit and learn the one the person also uses elsewhere.
+    """
+
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("account")
+
+    def post(self, request, *args, **kwargs):
+        username = request.user.get_username()
+        locked = throttle.refused(request, username)
+        if locked is not None:
+            return locked
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        if form.has_error("old_password"):
+            throttle.count_failure(self.request, self.request.user.get_username())
+        return super().form_invalid(form)
 
     def form_valid(self, form):
         messages.success(self.request, _("Your password was changed."))
