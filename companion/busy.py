@@ -34,12 +34,21 @@ def busy_message() -> str:
     return _("Companion is busy saving something else. Nothing was saved: please try again in a moment.")
 
 
+def full_message() -> str:
+    return _("The server's disk is full. Nothing was saved: please tell whoever runs Companion.")
+
+
 def busy_response(request, error: BaseException) -> HttpResponse:
-    log.warning("Database busy on %s %s: %s", request.method, request.path, error)
-    if getattr(request, "htmx", False) or request.headers.get("HX-Request") == "true":
-        response = HttpResponse(busy_message(), status=503, content_type="text/plain; charset=utf-8")
+    if is_full(error):
+        log.error("Database full on %s %s: %s", request.method, request.path, error)
+        message = full_message()
     else:
-        response = render(request, "busy.html", {"message": busy_message()}, status=503)
+        log.warning("Database busy on %s %s: %s", request.method, request.path, error)
+        message = busy_message()
+    if getattr(request, "htmx", False) or request.headers.get("HX-Request") == "true":
+        response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
+    else:
+        response = render(request, "busy.html", {"message": message}, status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"
     return response
@@ -47,6 +56,18 @@ def busy_response(request, error: BaseException) -> HttpResponse:
 
 # PostgreSQL's "try again" errors: lock_timeout, deadlock, serialization failure, statement timeout.
 RETRYABLE_SQLSTATES = {"55P03", "40P01", "40001", "57014"}
+# PostgreSQL's disk_full.
+FULL_SQLSTATES = {"53100"}
+
+
+def is_full(error: BaseException) -> bool:
+    """The database cannot grow: SQLite's SQLITE_FULL, PostgreSQL's disk_full."""
+    if not isinstance(error, OperationalError):
+        return False
+    sqlstate = getattr(error.__cause__, "sqlstate", None)
+    if sqlstate is not None:
+        return sqlstate in FULL_SQLSTATES
+    return "database or disk is full" in str(error).lower()
 
 
 def is_busy(error: BaseException) -> bool:
@@ -56,11 +77,11 @@ def is_busy(error: BaseException) -> bool:
     cause = error.__cause__
     sqlstate = getattr(cause, "sqlstate", None)
     if sqlstate is not None:
-        return sqlstate in RETRYABLE_SQLSTATES
+        return sqlstate in RETRYABLE_SQLSTATES | FULL_SQLSTATES
     if cause is not None and type(cause).__module__.startswith("psycopg"):
         return True  # no SQLSTATE: the connection itself failed (server restarting, network)
     text = str(error).lower()
-    return "locked" in text or "busy" in text
+    return "locked" in text or "busy" in text or is_full(error)
 
 
 class BusyDatabaseMiddleware:

@@ -63,6 +63,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # What a logged-in person is shown is kept by no cache (companion/private_pages.py).
+    "companion.private_pages.private_pages_middleware",
     # After LocaleMiddleware (browser, cookie) and authentication: an account's own choice wins.
     "companion.i18n.language.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

@@ -6,11 +6,15 @@ board) declares its URLconf in the registry (``GameParts.urls``).
 """
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 from django.views.generic import RedirectView
 
+from companion.converters import IdConverter
 from companion.games import registry
 from companion.health import healthz
+
+# Every id in an address is ``<id:…>``: a number that fits the database (companion/converters.py).
+register_converter(IdConverter, "id")
 
 FEATURES = (
     "accounts",

@@ -123,3 +123,10 @@ def test_a_white_players_line_has_an_edge_and_their_name_is_written_in_black():
     assert len(edges) == 1 and edges[0].get("points") == polylines(root)[1].get("points")
     label = next(text for text in root.iter(f"{SVG}text") if (text.text or "").startswith("Anna "))
     assert label.get("fill") == "#000000"
+
+
+def test_a_match_of_thousands_of_rounds_still_gets_a_chart_with_a_few_round_labels():
+    rounds = 2345
+    root = parse(running_totals_svg(["Anna", "Beat"], [[n, -n] for n in range(1, rounds + 1)], title="Long"))
+    round_labels = [text.text for text in root.iter(f"{SVG}text") if text.get("text-anchor") == "middle"]
+    assert round_labels == ["0", "500", "1000", "1500", "2000"]

@@ -14,5 +14,5 @@ urlpatterns = [
     path("reset/<uidb64>/<token>/", views.password_reset_confirm, name="password_reset_confirm"),
     path("reset/done/", views.password_reset_complete, name="password_reset_complete"),
     path("accounts/", views.account_list, name="account_list"),
-    path("accounts/<int:pk>/reset-link/", views.account_reset_link, name="account_reset_link"),
+    path("accounts/<id:pk>/reset-link/", views.account_reset_link, name="account_reset_link"),
 ]

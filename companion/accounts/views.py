@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
+from django.db import connection, transaction
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
@@ -28,6 +28,23 @@ User = get_user_model()
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
+# Any fixed number: the key of PostgreSQL's advisory lock that lets one first run at a time.
+FIRST_RUN_LOCK = 7_316_001
+
+
+def hold_first_run_lock() -> None:
+    """Until the transaction ends, no other first run gets past this point.
+
+    Locking the rows of an empty table locks nothing, so on PostgreSQL twenty first
+    visitors at once each found no account and made one. An advisory lock is held
+    whether or not a row exists. SQLite needs none: its transactions begin with the
+    write lock (``transaction_mode`` IMMEDIATE), which serialises them already.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [FIRST_RUN_LOCK])
+
+
 @require_http_methods(["GET", "POST"])
 def setup(request):
     """Create the host account; only while no account exists, like self-hosted apps do."""
@@ -37,7 +54,8 @@ def setup(request):
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             # Two first visitors at once: the second finds an account and is sent to login.
-            if User.objects.select_for_update().exists():
+            hold_first_run_lock()
+            if User.objects.exists():
                 return redirect("login")
             user = form.save()
         login(request, user, backend=BACKEND)
@@ -114,8 +132,26 @@ def account(request):
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
+    """Changing the password asks for the old one: guesses of it count as failed logins.
+
+    Whoever finds a phone still logged in could otherwise try old passwords here
+    without limit and learn the one the person also uses elsewhere.
+    """
+
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("account")
+
+    def post(self, request, *args, **kwargs):
+        username = request.user.get_username()
+        locked = throttle.refused(request, username)
+        if locked is not None:
+            return locked
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        if form.has_error("old_password"):
+            throttle.count_failure(self.request, self.request.user.get_username())
+        return super().form_invalid(form)
 
     def form_valid(self, form):
         messages.success(self.request, _("Your password was changed."))

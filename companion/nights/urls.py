@@ -5,10 +5,10 @@ from companion.nights import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("nights/new/", views.night_create, name="night_create"),
-    path("nights/<int:pk>/", views.night_detail, name="night_detail"),
-    path("nights/<int:pk>/edit/", views.night_edit, name="night_edit"),
-    path("nights/<int:pk>/history/", views.night_history, name="night_history"),
-    path("nights/<int:pk>/delete/", views.night_delete, name="night_delete"),
+    path("nights/<id:pk>/", views.night_detail, name="night_detail"),
+    path("nights/<id:pk>/edit/", views.night_edit, name="night_edit"),
+    path("nights/<id:pk>/history/", views.night_history, name="night_history"),
+    path("nights/<id:pk>/delete/", views.night_delete, name="night_delete"),
     path("players/", views.player_list, name="player_list"),
-    path("players/<int:pk>/edit/", views.player_edit, name="player_edit"),
+    path("players/<id:pk>/edit/", views.player_edit, name="player_edit"),
 ]

@@ -194,6 +194,16 @@ def _scale(low: int, high: int) -> tuple[int, int, int]:
     return math.floor(low / step) * step, math.ceil(high / step) * step, step
 
 
+def _round_step(last_round: int) -> int:
+    """Every how many rounds the axis is labelled: 1, 2, 5, 10, 20, 50 … so at most ten labels show."""
+    scale = 1
+    while True:
+        for step in (scale, 2 * scale, 5 * scale):
+            if last_round / step <= 10:
+                return step
+        scale *= 10
+
+
 def _grid(x, y, low: int, high: int, step: int, last_round: int) -> list[str]:
     parts = []
     for value in range(low, high + 1, step):
@@ -205,7 +215,7 @@ def _grid(x, y, low: int, high: int, step: int, last_round: int) -> list[str]:
         parts.append(
             f'<text class="chart-text" x="{LEFT - 6}" y="{y(value) + 5:.1f}" text-anchor="end" fill="#000000">{value}</text>'
         )
-    every = next(n for n in (1, 2, 5, 10, 20, 50, 100) if last_round / n <= 10)
+    every = _round_step(last_round)
     bottom = HEIGHT - BOTTOM
     parts.append(
         f'<line class="chart-axis" x1="{LEFT}" y1="{bottom}" x2="{WIDTH - RIGHT}" y2="{bottom}" stroke="#000000"/>'

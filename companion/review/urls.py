@@ -4,6 +4,6 @@ from companion.review import views
 
 urlpatterns = [
     path("nights/", views.night_list, name="night_list"),
-    path("players/<int:pk>/", views.player_detail, name="player_detail"),
+    path("players/<id:pk>/", views.player_detail, name="player_detail"),
     path("leaderboards/", views.leaderboard, name="leaderboard"),
 ]

@@ -5,6 +5,6 @@ from django.urls import path
 from companion.games.elfer import views
 
 urlpatterns = [
-    path("matches/<int:pk>/board/complete/", views.board_complete, name="elfer_board_complete"),
-    path("matches/<int:pk>/board/undo/", views.board_undo, name="elfer_board_undo"),
+    path("matches/<id:pk>/board/complete/", views.board_complete, name="elfer_board_complete"),
+    path("matches/<id:pk>/board/undo/", views.board_undo, name="elfer_board_undo"),
 ]

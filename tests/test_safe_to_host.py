@@ -1,0 +1,199 @@
+"""Hosting safely: what an outsider, a removed member or a shared phone must not get, and no 500s.
+
+Each test names the finding it checks; the figures of the probe are repeated in the assertions.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import sqlite3
+import threading
+from unittest import mock
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import OperationalError, connection
+from django.test import Client
+from django.urls import URLPattern, URLResolver, reverse
+
+from companion import urls
+from companion.converters import IdConverter
+from companion.models import Round
+from tests.factories import PASSWORD, MatchFactory
+
+TOO_LARGE = "9223372036854775808"  # one more than the largest 64-bit integer
+
+
+def patterns(resolvers=None, prefix=""):
+    for entry in resolvers if resolvers is not None else urls.urlpatterns:
+        if isinstance(entry, URLResolver):
+            yield from patterns(entry.url_patterns, prefix + str(entry.pattern))
+        elif isinstance(entry, URLPattern):
+            yield prefix + str(entry.pattern), entry.pattern.converters
+
+
+def test_every_id_in_an_address_is_bounded_to_what_the_database_holds():
+    with_numbers = [(route, converters) for route, converters in patterns() if "<" in route and converters]
+    assert with_numbers
+    for route, converters in with_numbers:
+        for name, converter in converters.items():
+            assert type(converter).__name__ != "IntConverter", f"{route}: <int:{name}> is unbounded"
+
+
+@pytest.mark.django_db
+def test_an_id_beyond_the_largest_integer_is_a_404_not_a_server_error_on_every_address(persona_client, night):
+    client = persona_client("owner")
+    assert client.post(f"/players/{TOO_LARGE}/link/confirm/").status_code == 404
+    routes = [
+        route
+        for route, converters in patterns()
+        if any(isinstance(c, IdConverter) for c in converters.values())
+    ]
+    assert "players/<id:pk>/link/confirm/" in routes
+    for route in routes:
+        path = "/" + re.sub(r"<id:\w+>", TOO_LARGE, re.sub(r"<(?:slug|str):\w+>", "x", route)).lstrip("^")
+        for method in (client.get, client.post):
+            assert method(path).status_code in {404, 405}, path
+
+
+FULL = "The server's disk is full. Nothing was saved: please tell whoever runs Companion."
+
+
+def sqlite_full():
+    error = OperationalError("database or disk is full")
+    error.__cause__ = sqlite3.OperationalError("database or disk is full")
+    return error
+
+
+def postgresql_full():
+    error = OperationalError("could not extend file: No space left on device")
+    error.__cause__ = type("DiskFull", (Exception,), {"sqlstate": "53100"})()
+    return error
+
+
+@pytest.mark.parametrize("full", [sqlite_full, postgresql_full])
+@pytest.mark.django_db
+def test_a_full_disk_answers_503_with_a_sentence_and_stores_nothing(client, owner, night, full):
+    match = MatchFactory(night=night, game="murlan", names=["Anna", "Beat", "Cla", "Dora"])
+    client.force_login(owner)
+    data = {"number": 1, **{f"place_{place}": seat for place, seat in enumerate([0, 1, 2, 3])}}
+    with mock.patch("companion.play.rounds.add_round", side_effect=full()):
+        htmx = client.post(reverse("round_add", args=[match.pk]), data, headers={"HX-Request": "true"})
+        page = client.post(reverse("round_add", args=[match.pk]), data)
+    assert (htmx.status_code, htmx.content.decode()) == (503, FULL)
+    assert page.status_code == 503 and FULL in html.unescape(page.content.decode())
+    assert not Round.objects.filter(match=match).exists()
+
+
+# --- 2. the first run makes one host account, however many post at once ----------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_first_run_posts_at_once_make_exactly_one_host_account():
+    """The probe: 13-15 superusers from 20 parallel posts on PostgreSQL. Now one, on both databases."""
+    posts = 20
+    start = threading.Barrier(posts)
+    statuses: list[int] = []
+    errors: list[BaseException] = []
+
+    def visitor(number: int):
+        try:
+            client = Client()
+            start.wait(timeout=30)
+            password = f"first-run-password-{number}"
+            data = {"username": f"host{number}", "password1": password, "password2": password}
+            statuses.append(client.post(reverse("setup"), data).status_code)
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=visitor, args=(number,)) for number in range(posts)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert errors == []
+    assert statuses == [302] * posts
+    assert get_user_model().objects.filter(is_superuser=True).count() == 1
+    assert get_user_model().objects.count() == 1
+
+
+# --- 11. pages a stranger must not see are kept by no cache ----------------------------------
+
+
+def no_store(response) -> bool:
+    directives = {part.strip() for part in response.get("Cache-Control", "").split(",")}
+    return {"private", "no-store"} <= directives
+
+
+@pytest.mark.django_db
+def test_every_page_shown_to_a_logged_in_person_says_private_no_store(client, night, member):
+    from tests.test_access_matrix import ROUTES, World
+
+    world = World(night, member)
+    host = get_user_model().objects.create_superuser("host", password="a-long-host-password-42")
+    seen = []
+    for name, route in ROUTES.items():
+        # Pages, and the one POST that answers with a page: the host's reset link.
+        if route.scope == "public" or ("GET" not in route.methods and name != "account_reset_link"):
+            continue
+        client.force_login(host if route.scope == "host" else night.owner)
+        if route.scope == "link":
+            client.force_login(member)
+        url = reverse(name, args=world.args(route))
+        response = client.get(url) if "GET" in route.methods else client.post(url)
+        if response.status_code == 200:
+            seen.append(name)
+            assert no_store(response), f"{name}: {response.get('Cache-Control')!r}"
+    # The pages the probe named: the match page, the invites page, the CSV export, the reset link.
+    assert {"match_detail", "night_invites", "match_export_csv", "account_reset_link", "account"} <= set(seen)
+
+
+@pytest.mark.django_db
+def test_pages_behind_a_token_in_the_address_say_no_store_to_anybody(client, night):
+    from companion.invites import services as invites
+    from companion.sharing.services import create_link
+
+    invite = invites.create(night, user=night.owner, hours=24, single_use=False)
+    link = create_link(night=night, user=night.owner)
+    for url in (reverse("invite", args=[invite.token]), reverse("shared", args=[link.token])):
+        assert no_store(client.get(url)), url
+
+
+# --- 8. the login limit counts an IPv6 /64 as one address; old-password guesses count -----------
+
+
+def log_in(client, username, password, address):
+    return client.post(reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=address)
+
+
+@pytest.mark.django_db
+def test_guesses_from_many_addresses_of_one_ipv6_64_are_locked_after_five(client, owner):
+    """The probe: 96 guesses from 24 addresses of one /64, four each, never throttled."""
+    answers = [
+        log_in(client, "owner", "wrong", f"2001:db8:5:7::{number:x}").status_code
+        for number in range(1, 25)
+        for _ in range(4)
+    ]
+    assert answers.index(429) == 4  # the fifth guess
+    assert set(answers[4:]) == {429}
+    # Another /64 is another household.
+    assert log_in(client, "owner", PASSWORD, "2001:db8:5:8::1").status_code == 302
+
+
+@pytest.mark.django_db
+def test_guessing_the_old_password_on_the_password_change_page_is_locked_after_five(client, owner):
+    """The probe: 40 tries in 9 s."""
+    client.force_login(owner)
+    url = reverse("password_change")
+    new = "a-new-long-password-43"
+    data = {"old_password": "wrong", "new_password1": new, "new_password2": new}
+    answers = [client.post(url, data, REMOTE_ADDR="192.0.2.44").status_code for _ in range(8)]
+    assert answers == [200] * 4 + [429] * 4
+    # Locked means locked: even the right old password waits for the cool-off.
+    right = {**data, "old_password": PASSWORD}
+    assert client.post(url, right, REMOTE_ADDR="192.0.2.44").status_code == 429
+    owner.refresh_from_db()
+    assert owner.check_password(PASSWORD)
