@@ -5,6 +5,7 @@ from companion.play import setup_views, views
 urlpatterns = [
     path("nights/<int:pk>/matches/new/", setup_views.match_create, name="match_create"),
     path("matches/<int:pk>/", views.match_detail, name="match_detail"),
+    path("matches/<int:pk>/scoreboard/", views.match_scoreboard, name="match_scoreboard"),
     path("matches/<int:pk>/history/", views.match_history, name="match_history"),
     path("matches/<int:pk>/chart/", views.match_chart, name="match_chart"),
     path("matches/<int:pk>/close/", views.match_close, name="match_close"),
