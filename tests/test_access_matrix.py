@@ -138,6 +138,7 @@ ROUTES: dict[str, Route] = {
     "match_detail": Route("night", "match", ANY),
     "match_history": Route("night", "match", ANY),
     "match_chart": Route("night", "match", ANY),
+    "match_scoreboard": Route("night", "match", ("GET",)),
     "match_rules": Route("night", "match", ("GET",)),
     "match_export_json": Route("night", "match", ("GET",)),
     "match_export_csv": Route("night", "match", ("GET",)),

@@ -65,6 +65,10 @@ class RoundWords:
     # The offline outbox's sentences that name a round (js/outbox.js; companion/offline/strings.py
     # has them for rounds): the same keys, in the game's word.
     outbox: Mapping[str, Text] = field(default_factory=dict)
+    # What an open match page says when another phone changed the match (js/live.js, and the
+    # answer to a save that another phone's round overtook): the same keys as the round's in
+    # companion/offline/strings.py, in the game's word.
+    live: Mapping[str, Text] = field(default_factory=dict)
 
 
 ROUND = RoundWords(
@@ -187,6 +191,21 @@ GAME = RoundWords(
         "refusedEntry": _("Game %(number)s was not accepted: %(reason)s"),
         "loginAgain": _("Log in again to send the waiting games."),
     },
+    live={
+        "savedThere": _("Game %(number)s was saved on another phone."),
+        "savedKept": _(
+            "Game %(number)s was saved on another phone. Your entry is kept: "
+            "save it as game %(next)s, or drop it."
+        ),
+        "undoneThere": _("Game %(number)s was undone on another phone."),
+        "movedKept": _(
+            "The match changed on another phone: the next game is game %(next)s. Your entry is kept: "
+            "save it as game %(next)s, or drop it."
+        ),
+        "saveAsNext": _("Save mine as game %(next)s"),
+        # German says "meines" for a game ("das Spiel"), "meine" for a round.
+        "dropMine": pgettext_lazy("an Elfer raus! game", "Drop mine"),
+    },
 )
 
 HAND = RoundWords(
@@ -255,5 +274,18 @@ HAND = RoundWords(
         "keepBoth": _("Keep both: mine as hand %(next)s"),
         "refusedEntry": _("Hand %(number)s was not accepted: %(reason)s"),
         "loginAgain": _("Log in again to send the waiting hands."),
+    },
+    live={
+        "savedThere": _("Hand %(number)s was saved on another phone."),
+        "savedKept": _(
+            "Hand %(number)s was saved on another phone. Your entry is kept: "
+            "save it as hand %(next)s, or drop it."
+        ),
+        "undoneThere": _("Hand %(number)s was undone on another phone."),
+        "movedKept": _(
+            "The match changed on another phone: the next hand is hand %(next)s. Your entry is kept: "
+            "save it as hand %(next)s, or drop it."
+        ),
+        "saveAsNext": _("Save mine as hand %(next)s"),
     },
 )

@@ -45,4 +45,21 @@ STRINGS = {
         "drop": _("Drop this entry"),
         "loginAgain": _("Log in again to send the waiting rounds."),
     },
+    # An open match page that another phone changed (js/live.js); a save another phone's round
+    # overtook says the same (play/views.round_add).
+    "live": {
+        "savedThere": _("Round %(number)s was saved on another phone."),
+        "savedKept": _(
+            "Round %(number)s was saved on another phone. Your entry is kept: "
+            "save it as round %(next)s, or drop it."
+        ),
+        "undoneThere": _("Round %(number)s was undone on another phone."),
+        "movedKept": _(
+            "The match changed on another phone: the next round is round %(next)s. Your entry is kept: "
+            "save it as round %(next)s, or drop it."
+        ),
+        "changedThere": _("The match was changed on another phone."),
+        "saveAsNext": _("Save mine as round %(next)s"),
+        "dropMine": _("Drop mine"),
+    },
 }

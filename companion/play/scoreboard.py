@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from companion.games import registry
 from companion.games.parts import winners_text
 from companion.models import Match, RoundChange, Seat
+from companion.offline.strings import STRINGS
 from companion.play.charts import HEIGHT, WIDTH, match_chart, seat_colours
 from companion.play.standings import seats_of
 from scoring.base import Standings
@@ -235,6 +236,27 @@ def dealers_after(result: Standings) -> list[str]:
     return [engine.dealer_after(result.players, result.options, played + k) for k in range(count)]
 
 
+def live_words(match: Match) -> dict[str, Any]:
+    """What the page says when another phone changed the match, in the game's word (js/live.js)."""
+    return {**STRINGS["live"], **registry.get(match.game).words.live}
+
+
+def overtaken_choice(match: Match, result: Standings, number: int) -> dict[str, Any]:
+    """What the entry form says when another phone's change overtook the entry for round ``number``.
+
+    ``result``: the match as it is now. The entry is kept as typed; the person chooses to save it
+    as the next round, or to drop it. A round stored meanwhile is said as such; otherwise (rounds
+    undone, or a race that another save won) the sentence names the next round.
+    """
+    words = live_words(match)
+    following = len(result.rounds) + 1
+    if following == number:  # the round was stored by a save that won the race for it
+        following += 1
+    values = {"number": number, "next": following}
+    sentence = words["savedKept"] if following > number else words["movedKept"]
+    return {"sentence": sentence % values, "next": following, "save": words["saveAsNext"] % values}
+
+
 def round_label(match: Match, result: Standings) -> str:
     played = len(result.rounds)
     limit = result.options.get("rounds")
@@ -341,6 +363,7 @@ def scoreboard_context(
         "game_status": registry.get(match.game).status_context(result),
         **game_templates(match),
         "entry_template": form.template_name if form is not None else "",
+        "live_words": live_words(match),
     }
 
 

@@ -50,22 +50,32 @@ def fragment(
     notice: str = "",
     saved: int | None = None,
     restore_number: int | None = None,
+    overtaken: dict | None = None,
 ) -> SafeString:
     """The scoreboard fragment of ``match`` for this request.
 
     Without ``result`` the match's seats and rounds are loaded only when the cache
     has no copy for its version. A fragment with a notice, an error, a filled-in
-    form, the announcement of a save or the offer to restore an undone round is
-    particular to its request and is rendered, never cached.
+    form, the announcement of a save, the offer to restore an undone round or the choice after
+    another phone's change (``overtaken``) is particular to its request and is rendered, never cached.
     """
-    plain = form is None and not error and not notice and saved is None and restore_number is None
+    plain = (
+        form is None
+        and not error
+        and not notice
+        and saved is None
+        and restore_number is None
+        and not overtaken
+    )
     html = cache.get(key(match)) if plain else None
     if html is None:
         if result is None:
             match.load_standings()
             result = standings_service.standings(match)
         context = scoreboard_context(match, result, form=form, error=error, saved=saved)
-        context.update(notice=notice, restore_number=restore_number, csrf_token=TOKEN_PLACEHOLDER)
+        context.update(
+            notice=notice, restore_number=restore_number, overtaken=overtaken, csrf_token=TOKEN_PLACEHOLDER
+        )
         html = render_to_string(TEMPLATE, context)
         if plain:
             cache.set(key(match), html, SECONDS)

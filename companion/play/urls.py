@@ -5,6 +5,7 @@ from companion.play import setup_views, views
 urlpatterns = [
     path("nights/<id:pk>/matches/new/", setup_views.match_create, name="match_create"),
     path("matches/<id:pk>/", views.match_detail, name="match_detail"),
+    path("matches/<id:pk>/scoreboard/", views.match_scoreboard, name="match_scoreboard"),
     path("matches/<id:pk>/history/", views.match_history, name="match_history"),
     path("matches/<id:pk>/chart/", views.match_chart, name="match_chart"),
     path("matches/<id:pk>/close/", views.match_close, name="match_close"),

@@ -10,10 +10,10 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from companion.access import get_match_for_user
 from companion.games import registry
@@ -29,6 +29,7 @@ from companion.play.scoreboard import (
     chart,
     entry_form,
     game_templates,
+    overtaken_choice,
     player_lines,
     round_rows,
     winners_sentence,
@@ -48,10 +49,12 @@ def render_scoreboard(
     status=200,
     saved=None,
     restore_number=None,
+    overtaken=None,
 ):
     """The whole page, or only the scoreboard fragment for htmx (``result`` None: as stored).
 
-    ``saved``: the round just saved; ``restore_number``: the round just undone, offered back.
+    ``saved``: the round just saved; ``restore_number``: the round just undone, offered back;
+    ``overtaken``: the choice after another phone's change overtook the entry (``overtaken_choice``).
     """
     fragment = scoreboard_cache.fragment(
         request,
@@ -62,6 +65,7 @@ def render_scoreboard(
         notice=notice,
         saved=saved,
         restore_number=restore_number,
+        overtaken=overtaken,
     )
     if request.htmx:
         return HttpResponse(fragment, status=status)
@@ -74,6 +78,18 @@ def match_detail(request, pk):
     # Seats and rounds are loaded only when no scoreboard of this version is cached.
     match = get_match_for_user(request.user, pk, with_standings=False)
     return render_scoreboard(request, match)
+
+
+@login_required
+@require_GET
+def match_scoreboard(request, pk):
+    """The scoreboard as it is now: what an open match page fetches when another phone changed
+    the match (js/live.js), and what "Drop mine" shows; the match page when asked without htmx."""
+    match = get_match_for_user(request.user, pk, with_standings=False)
+    response = render_scoreboard(request, match)
+    add_never_cache_headers(response)
+    patch_vary_headers(response, ["HX-Request"])  # one address, a part or a page
+    return response
 
 
 @login_required
@@ -169,7 +185,7 @@ def round_add(request, pk):
     with transaction.atomic():
         match = get_match_for_user(request.user, pk, for_update=True)
         result = standings_service.standings(match)
-        form, error, notice, saved, outcome = None, "", "", None, ""
+        form, error, notice, saved, outcome, overtaken = None, "", "", None, "", None
         # The page that sent the entry shows the match of the version its form names ("seen"):
         # it can be answered with an update of what it shows (scoreboard_cache.update).
         seen = request.POST.get("seen", "")
@@ -177,7 +193,7 @@ def round_add(request, pk):
         if result.finished:
             notice, outcome = str(registry.get(match.game).words.over), "over"
         else:
-            form = entry_form(match, result, request.POST)
+            form = entry_form(match, result, chosen_round(request.POST))
             if not form.is_valid():
                 error, outcome = invalid_entry_text(form), "invalid"
             else:
@@ -197,8 +213,15 @@ def round_add(request, pk):
                     words = registry.get(match.game).words
                     error, outcome = round_error_text(scoring_error, words.problem_in), "invalid"
                 except round_service.RoundConflict as conflict:
-                    form, notice, outcome = None, str(conflict), "conflict"
-    if not request.htmx and not (error or notice):
+                    outcome = "conflict"
+                    if seen:
+                        # Sent from the page's form: it keeps the entry as typed, under its round's
+                        # number, and Save is replaced by the choice (Save again is refused again).
+                        overtaken = overtaken_choice(match, result, form.cleaned_data["number"])
+                    else:
+                        # The offline outbox (js/outbox-queue.js) offers its own choice.
+                        form, notice = None, str(conflict)
+    if not request.htmx and not (error or notice or overtaken):
         return redirect(match)
     update = None
     if outcome == "saved" and shown is not None:
@@ -212,11 +235,33 @@ def round_add(request, pk):
         response["HX-Reswap"] = SAVE_SWAP
     else:
         response = render_scoreboard(
-            request, match, result, form=form, error=error, notice=notice, saved=saved
+            request,
+            match,
+            result,
+            form=form,
+            error=error,
+            notice=notice,
+            saved=saved,
+            overtaken=overtaken,
         )
     # What happened, for the offline outbox (js/outbox.js): saved, invalid, conflict or over.
     response["Companion-Round"] = outcome
     return response
+
+
+def chosen_round(data):
+    """The entry as sent, under the round the person chose after another phone's change.
+
+    "Save mine as round N" (the button ``as_next``, js/live.js and :func:`overtaken_choice`)
+    sends the round's number it names: that number is the entry's, and it is stored only if it
+    is still the next round. Every other save names the round its form was made for.
+    """
+    chosen = data.get("as_next", "")
+    if not chosen.isdigit() or chosen == data.get("number"):
+        return data
+    data = data.copy()
+    data["number"] = chosen
+    return data
 
 
 @login_required
