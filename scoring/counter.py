@@ -136,6 +136,13 @@ class Counter(Engine):
             },
         )
 
+    def money_units(self, totals: Mapping[str, int], options: Mapping[str, Any]) -> dict[str, int]:
+        """Pairwise differences, reversed when the lowest total wins (other's - own)."""
+        units = super().money_units(totals, options)
+        if options["lowest_wins"]:
+            return {name: -value for name, value in units.items()}
+        return units
+
     @staticmethod
     def winners(totals: Mapping[str, int], players: Sequence[str], lowest_wins: bool) -> tuple[str, ...]:
         """Everyone with the best total, in seating order (equal best share)."""
