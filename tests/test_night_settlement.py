@@ -153,3 +153,41 @@ def test_the_night_page_with_its_settlement_runs_the_same_queries_however_many_m
     with django_assert_num_queries(5):
         response = client.get(reverse("night_detail", args=[night.pk]))
     assert "Settle up" in response.content.decode()
+
+
+def priced_night(night):
+    night.prices = {"counter": 20}
+    night.save()
+    return finished_counter(night, {"Anna": 3, "Beat": 1, "Cla": -1, "Dora": -3})
+
+
+def test_the_night_report_shows_the_payments_and_balances(persona_client, night):
+    priced_night(night)
+    page = persona_client("member").get(reverse("night_report", args=[night.pk])).content.decode()
+    assert "Dora pays Anna CHF\u00a02.40." in page
+    assert "+CHF\u00a00.80" in page
+    assert "Free scoring: CHF\u00a00.20 per point" in page
+
+
+def test_the_shared_night_page_shows_the_payments(client, night, owner):
+    from companion.sharing.services import create_link
+
+    priced_night(night)
+    link = create_link(night=night, user=owner)
+    page = client.get(reverse("shared", args=[link.token])).content.decode()
+    assert "Dora pays Anna CHF\u00a02.40." in page
+    assert "Cla pays Beat CHF\u00a00.80." in page
+
+
+def test_the_shared_result_text_says_who_pays_whom_for_the_match(persona_client, night):
+    match = priced_night(night)
+    response = persona_client("owner").get(reverse("match_detail", args=[match.pk]))
+    assert response.context["share_text"].endswith(
+        "Settle up: Dora pays Anna CHF\u00a02.40; Cla pays Beat CHF\u00a00.80"
+    )
+
+
+def test_the_shared_result_text_has_no_payments_without_a_price(persona_client, night):
+    match = finished_counter(night, {"Anna": 3, "Beat": 1})
+    response = persona_client("owner").get(reverse("match_detail", args=[match.pk]))
+    assert "Settle up" not in response.context["share_text"]
