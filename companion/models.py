@@ -143,6 +143,10 @@ class GameNight(models.Model):
     date = models.DateField(_("date"), default=timezone.localdate)
     place = models.CharField(pgettext_lazy("location", "place"), max_length=100, blank=True)
     notes = models.TextField(_("notes"), blank=True)
+    # What the night plays for (scoring.md §6): an ISO 4217 code, and per game key the price of
+    # one unit of its result in hundredths of the currency. No price: the game settles nothing.
+    currency = models.CharField(_("currency"), max_length=3, default="CHF")
+    prices = models.JSONField(_("prices"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -194,6 +198,11 @@ class Match(models.Model):
     # Derived from the rounds (companion.play.standings): when the engine said the match is over.
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     round_count = models.PositiveIntegerField(_("rounds"), default=0)
+    # The match clock (companion.play.clock): breaks taken so far, and since when the match is
+    # on a break (null while it is played). Paused time does not count towards its duration.
+    paused_seconds = models.PositiveIntegerField(_("paused (seconds)"), default=0)
+    paused_at = models.DateTimeField(_("on a break since"), null=True, blank=True)
+    notes = models.TextField(_("notes"), max_length=1000, blank=True)
     # Elfer raus! only: the bonus board of the game in play (scoring.elfer_board.BonusBoard JSON).
     board = models.JSONField(_("bonus board"), null=True, blank=True)
     # A new random token at every save of the match, in the same transaction as the change:

@@ -181,6 +181,10 @@ class Anrufen(Engine):
         ),
     )
 
+    def money_units(self, totals: Mapping[str, int], options: Mapping[str, Any]) -> dict[str, int]:
+        """The tokens won or lost are the payments themselves: total - starting chips (scoring.md §6)."""
+        return {name: total - options["chips"] for name, total in totals.items()}
+
     def fold(
         self, players: tuple[str, ...], options: dict[str, Any], rounds: list[Mapping], *, closed: bool
     ) -> Standings:

@@ -409,5 +409,17 @@ class Engine:
         first = players.index(options[FIRST_DEALER])
         return players[(first + self.deal_direction * rounds_played) % len(players)]
 
+    # -- settling up (scoring.md §6) --
+
+    def money_units(self, totals: Mapping[str, int], options: Mapping[str, Any]) -> dict[str, int]:
+        """What each player wins (or pays, when negative) at a price of 1 per unit; sums to zero.
+
+        Every pair of players settles the difference of their totals: a player gets
+        ``own - other`` from each other player, so ``n * own - sum of all``.
+        """
+        whole = sum(totals.values())
+        count = len(totals)
+        return {name: count * total - whole for name, total in totals.items()}
+
     def after_match_over(self, number: int) -> ScoringError:
         return round_error(number, "round.after_the_end", gettext_noop("the match is already over"))

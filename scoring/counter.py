@@ -143,6 +143,13 @@ class Counter(Engine):
     def lower_is_better(self, options: Mapping[str, Any]) -> bool:
         return options["lowest_wins"]
 
+    def money_units(self, totals: Mapping[str, int], options: Mapping[str, Any]) -> dict[str, int]:
+        """Pairwise differences, reversed when the lowest total wins (other's - own)."""
+        units = super().money_units(totals, options)
+        if self.lower_is_better(options):
+            return {name: -value for name, value in units.items()}
+        return units
+
     @staticmethod
     def _points(entry: Mapping, players: Sequence[str], number: int) -> dict[str, int]:
         """Every player's points this round, checked; 0 for a player left out."""

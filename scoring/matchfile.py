@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.base import FIRST_DEALER, Phrase, ScoringError, Standings, describe, gettext_noop, quote
+from scoring.matchinfo import INFO_KEYS, NO_INFO, MatchInfo, read_info
 from scoring.registry import get_engine
 
-MATCH_KEYS = ("game", "players", "options", "rounds", "ended")
+MATCH_KEYS = ("game", "players", "options", "rounds", "ended", *INFO_KEYS)
 DEEPEST = 20  # levels of nesting; a night file needs 7 (night, matches, match, rounds, round, map, list)
 LONGEST_INT = 30  # digits of a whole number in a file; no score, count or option comes near
 
@@ -27,6 +28,7 @@ class MatchFile:
     options: dict[str, Any]
     rounds: list[dict[str, Any]]
     ended: bool = False  # the table ended the match by hand after its last round
+    info: MatchInfo = NO_INFO  # when it was played, the table's notes: nothing that scores
 
     def score(self, *, closed: bool | None = None) -> Standings:
         """The standings; ``closed`` overrides ``ended`` (for "what if the table ended it here")."""
@@ -36,9 +38,10 @@ class MatchFile:
     def to_json(self) -> dict[str, Any]:
         # A match ended before its first round has nothing to end: the format cannot say it, so the
         # file says what it can (an open match with no round), and import gives back the same file.
-        return match_document(
+        document = match_document(
             self.game, self.players, self.options, self.rounds, ended=self.ended and bool(self.rounds)
         )
+        return {**document, **self.info.to_json()}
 
 
 class _Refused(Exception):
@@ -230,7 +233,7 @@ def read_match(data: Any) -> MatchFile:
             gettext_noop("the match is marked as ended but has no round: a table ends a match after a round"),
             "match.ended_without_rounds",
         )
-    return MatchFile(engine.key, players, dict(options), list(rounds), ended)
+    return MatchFile(engine.key, players, dict(options), list(rounds), ended, read_info(data))
 
 
 def score_match(data: Any, *, closed: bool | None = None) -> Standings:

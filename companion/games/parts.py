@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from companion.games.examples import Example
 from companion.games.words import ROUND, RoundWords
@@ -79,6 +79,9 @@ class DemoPlay:
         [random.Random, Sequence[str], Mapping[str, Any], Mapping[str, float]], tuple[Rounds, bool]
     ]
     minutes_per_round: int  # the demo's clock: how long a round takes at a real table
+
+
+POINT = pgettext_lazy("a price per", "point")  # the unit a night's price is for, unless the game says
 
 
 def _no_text(*args: Any) -> str:
@@ -145,6 +148,8 @@ class GameParts:
     status_context: Callable[[Standings], dict[str, Any]] = _nothing
     # What the game calls a round in Undo, Restore, the edit pages, the history ("Undo game 3").
     words: RoundWords = ROUND
+    # One unit of the game's result, which a night's price is for: "CHF 0.50 per token" (scoring.md §6).
+    price_unit: str | Promise = POINT
 
     # -- files, by convention --
 

@@ -9,9 +9,12 @@ from django import forms
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from companion.games import registry
 from companion.i18n.errors import name_error_text
 from companion.models import GameNight, Player
+from scoring.base import ScoringError
 from scoring.names import name_problem, same_name
+from scoring.settlement import DEFAULT_CURRENCY, MOST_PRICE, clean_currency
 
 # A player's colour goes into a style attribute (--player-colour): only #rrggbb gets there.
 HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -27,14 +30,78 @@ def is_emoji_only(text: str) -> bool:
     return "L" not in kinds and ("N" not in kinds or KEYCAP in text)
 
 
+PRICE_PREFIX = "price_"
+CURRENCY_ERROR = _("A currency is a three-letter code such as CHF or EUR.")
+
+
 class GameNightForm(forms.ModelForm):
+    """A night's title, date, place and notes, and what it plays for: a currency and a price per game."""
+
     class Meta:
         model = GameNight
-        fields = ("title", "date", "place", "notes")
+        fields = ("title", "date", "place", "notes", "currency")
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "notes": forms.Textarea(attrs={"rows": 3}),
+            "currency": forms.TextInput(
+                attrs={
+                    "autocapitalize": "characters",
+                    "autocomplete": "off",
+                    "size": 4,
+                    "spellcheck": "false",
+                }
+            ),
         }
+        help_texts = {"currency": _("A three-letter code such as CHF or EUR.")}
+        error_messages = {
+            "currency": {
+                "max_length": CURRENCY_ERROR,
+            }
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        prices = self.instance.prices or {}
+        # Left empty, a night keeps its currency (a new one: CHF).
+        self.fields["currency"].required = False
+        for key, game in registry.GAMES.items():
+            self.fields[PRICE_PREFIX + key] = forms.IntegerField(
+                label=_("%(game)s: price per %(unit)s") % {"game": game.label, "unit": game.price_unit},
+                required=False,
+                min_value=0,
+                max_value=MOST_PRICE,
+                initial=prices.get(key),
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 1}),
+                error_messages={
+                    "invalid": _("Write the price as a whole number of hundredths, such as 50 for 0.50."),
+                    "min_value": _("A price cannot be below 0."),
+                    "max_value": _("A price is at most 100,000 hundredths (1,000.00)."),
+                },
+            )
+
+    @property
+    def price_fields(self) -> list[forms.BoundField]:
+        return [self[PRICE_PREFIX + key] for key in registry.GAMES]
+
+    @property
+    def night_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.Meta.fields if name != "currency"]
+
+    def clean_currency(self):
+        code = self.cleaned_data["currency"].strip().upper() or self.instance.currency or DEFAULT_CURRENCY
+        try:
+            return clean_currency(code)
+        except ScoringError:
+            raise forms.ValidationError(CURRENCY_ERROR) from None
+
+    def clean(self):
+        cleaned = super().clean()
+        self.instance.prices = {
+            key: cleaned[PRICE_PREFIX + key]
+            for key in registry.GAMES
+            if cleaned.get(PRICE_PREFIX + key) is not None
+        }
+        return cleaned
 
     def clean_title(self):
         """A title follows the name rule (scoring/names.py): no control character, something visible."""

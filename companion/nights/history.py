@@ -1,4 +1,4 @@
-"""A night's own history: who changed its title, date, place or notes, and who added which player.
+"""A night's own history: who changed its title, date, place, notes, currency or prices, and who added which player.
 
 Rounds keep theirs in ``RoundChange`` (``companion.play.rounds``); these are the
 other things members may do, recorded in the same transaction as the change.
@@ -10,12 +10,15 @@ from django.db.models import QuerySet
 
 from companion.models import GameNight, NightChange, Player
 
-RECORDED_FIELDS = ("title", "date", "place", "notes")
+RECORDED_FIELDS = ("title", "date", "place", "notes", "currency", "prices")
 
 
 def snapshot(night: GameNight) -> dict[str, str]:
-    """The recorded fields as text (dates in ISO form), to compare before and after an edit."""
-    return {name: str(getattr(night, name)) for name in RECORDED_FIELDS}
+    """The recorded fields as text (dates in ISO form, prices as "anrufen 50, molotow 20"), to compare
+    before and after an edit."""
+    values = {name: str(getattr(night, name)) for name in RECORDED_FIELDS}
+    values["prices"] = ", ".join(f"{key} {price}" for key, price in sorted((night.prices or {}).items()))
+    return values
 
 
 def record_edit(night: GameNight, before: dict[str, str], user) -> NightChange | None:

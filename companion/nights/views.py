@@ -14,6 +14,7 @@ from companion.me.services import pending_for_owner
 from companion.models import Player
 from companion.nights import history
 from companion.nights.forms import GameNightForm, PlayerForm
+from companion.nights.settlement import night_settlement_view
 from companion.nights.summary import match_results, night_summary
 
 
@@ -58,6 +59,7 @@ def night_detail(request, pk):
             # Final (or, in play, current) standings by the derived places: no rounds are loaded.
             "results": match_results(matches),
             "summary": night_summary(matches),
+            "settlement": night_settlement_view(night, matches),
             "is_owner": is_owner(request.user, night),
         },
     )

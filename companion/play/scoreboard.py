@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from companion.games import registry
 from companion.games.parts import winners_text
 from companion.models import Match, RoundChange, Seat
+from companion.nights.settlement import match_settle_text
 from companion.offline.strings import STRINGS
 from companion.play.charts import HEIGHT, WIDTH, match_chart, seat_colours
 from companion.play.standings import seats_of
@@ -209,17 +210,21 @@ def share_text(match: Match, result: Standings) -> str:
     """The result of a finished match, to send to a chat.
 
     "Molotow Jass, Jassabend bei Chläus: Dora wins — Dora 5 · Chläus 2 · Beat 1 · Anna -2" (a real minus):
-    by the engine's places, the winners first (equal places keep the seating order).
+    by the engine's places, the winners first (equal places keep the seating order). When the night
+    plays for money, who pays whom for this match follows: ". Settle up: Anna pays Dora CHF 1.40; …".
     """
     if not result.finished or not result.winners:
         return ""
     totals = " · ".join(f"{name} {signed(result.totals[name])}" for name in result.by_place())
-    return _("%(game)s, %(night)s: %(winners)s — %(totals)s") % {
+    text = _("%(game)s, %(night)s: %(winners)s — %(totals)s") % {
         "game": match.get_game_display(),
         "night": match.night.title,
         "winners": winners_text(result.winners),
         "totals": totals,
     }
+    # At the night's price for the game, the match's own payments follow (scoring.md §6).
+    settle = match_settle_text(match, result.totals, result.options)
+    return f"{text}. {settle}" if settle else text
 
 
 def dealers_after(result: Standings) -> list[str]:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 
 from companion.games import registry
 from companion.models import GameNight, Match
+from companion.nights.settlement import night_settlement_view
 from companion.play.charts import match_chart, seat_colours
 from companion.play.scoreboard import RoundRow, round_rows, winners_sentence
 from companion.play.standings import seats_of, standings
@@ -84,7 +85,8 @@ def match_report(number: int, match: Match) -> MatchReport:
 
 def night_report(night: GameNight) -> dict[str, Any]:
     """The report's context: every match, and who won how many matches of the night."""
-    reports = [match_report(number, match) for number, match in enumerate(night_matches(night), start=1)]
+    matches = night_matches(night)
+    reports = [match_report(number, match) for number, match in enumerate(matches, start=1)]
     played: Counter[str] = Counter()
     won: Counter[str] = Counter()
     for report in reports:
@@ -99,4 +101,5 @@ def night_report(night: GameNight) -> dict[str, Any]:
         "reports": reports,
         "tally": tally,
         "finished": sum(1 for report in reports if report.standings.finished),
+        "settlement": night_settlement_view(night, matches),
     }

@@ -25,6 +25,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from companion.access import get_match_for_user, get_night_for_user, is_owner
+from companion.nights.settlement import night_settlement_view
 from companion.nights.summary import match_results, night_summary
 from companion.sharing import services as sharing
 
@@ -151,6 +152,7 @@ def _render_shared(request, token, state, *, live: bool, from_night: bool = Fals
             "night": night,
             "results": match_results(matches),
             "summary": night_summary(matches),
+            "settlement": night_settlement_view(night, matches),
         }
         live_url = reverse("shared_live", args=[token])
         template = "sharing/night.html"

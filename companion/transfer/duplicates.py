@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from companion.models import GameNight
-from companion.transfer.exporting import match_document, night_matches
+from companion.transfer.exporting import night_matches, scoring_document
 from companion.transfer.reading import MatchToImport, NightToImport
 from scoring.matchfile import match_document as file_document
 from scoring.matchfile import with_first_dealer
@@ -33,6 +33,6 @@ def same_night(night_file: NightToImport, user) -> GameNight | None:
     candidates = GameNight.objects.visible_to(user).filter(title=night_file.title, date=night_file.date)
     wanted = _signature([_imported_document(item) for item in night_file.matches])
     for night in candidates.order_by("pk"):
-        if _signature([match_document(match) for match in night_matches(night)]) == wanted:
+        if _signature([scoring_document(match) for match in night_matches(night)]) == wanted:
             return night
     return None

@@ -23,20 +23,38 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 
 from companion.games import registry
 from companion.models import GameNight, Match
+from companion.nights.settlement import night_settlement
 from companion.play import standings
+from scoring.matchinfo import MatchInfo
 
 CSV_HEADER = ("round", "player", "result", "total")
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def match_document(match: Match) -> dict[str, Any]:
-    """The match file of ``match`` (docs/match-format.md)."""
+    """The match file of ``match`` (docs/match-format.md), with when it was played and its notes."""
+    return {**scoring_document(match), **match_info(match).to_json()}
+
+
+def scoring_document(match: Match) -> dict[str, Any]:
+    """Only what scores: game, seats, house rules, rounds, and whether the table ended it."""
     return standings.match_file(match).to_json()
+
+
+def match_info(match: Match) -> MatchInfo:
+    """When the match started and ended (in the server's time zone), its breaks and its notes."""
+    return MatchInfo(
+        started_at=timezone.localtime(match.started_at),
+        ended_at=timezone.localtime(match.finished_at) if match.finished_at else None,
+        paused_seconds=match.paused_seconds,
+        notes=match.notes,
+    )
 
 
 def night_matches(night: GameNight):
@@ -45,15 +63,15 @@ def night_matches(night: GameNight):
 
 
 def night_document(night: GameNight) -> dict[str, Any]:
-    return {
-        "game_night": {
-            "title": night.title,
-            "date": night.date.isoformat(),
-            "place": night.place,
-            "notes": night.notes,
-        },
-        "matches": [match_document(match) for match in night_matches(night)],
-    }
+    """The night file; what the night plays for and its settlement only when it sets prices."""
+    matches = list(night_matches(night))
+    about = {"title": night.title, "date": night.date.isoformat(), "place": night.place, "notes": night.notes}
+    document: dict[str, Any] = {"game_night": about, "matches": [match_document(match) for match in matches]}
+    settlement = night_settlement(night, matches)
+    if settlement is not None:
+        about.update(currency=night.currency, prices=dict(night.prices))
+        document["settlement"] = settlement.to_json()
+    return document
 
 
 def dumps(document: Mapping[str, Any]) -> str:

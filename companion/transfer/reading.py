@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -37,11 +37,13 @@ from companion.play.setup import SetupError, check_setup
 from companion.transfer.exporting import CSV_HEADER
 from scoring.base import FIRST_DEALER, ScoringError, Standings, quote
 from scoring.matchfile import parse_json, read_match
+from scoring.matchinfo import NO_INFO, MatchInfo
 from scoring.names import has_control, is_blank, name_key, name_problem
 from scoring.registry import ENGINES, get_engine
+from scoring.settlement import DEFAULT_CURRENCY, clean_currency, clean_prices
 
-NIGHT_KEYS = ("game_night", "matches")
-NIGHT_FIELDS = ("title", "date", "place", "notes")
+NIGHT_KEYS = ("game_night", "matches", "settlement")  # the settlement is computed anew, never read
+NIGHT_FIELDS = ("title", "date", "place", "notes", "currency", "prices")
 TITLE_MAX = GameNight._meta.get_field("title").max_length
 PLACE_MAX = GameNight._meta.get_field("place").max_length
 ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -66,6 +68,7 @@ class MatchToImport:
     rounds: list[dict[str, Any]]
     result: Standings
     ended: bool = False
+    info: MatchInfo = NO_INFO  # when it was played, the table's notes
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,8 @@ class NightToImport:
     place: str
     notes: str
     matches: tuple[MatchToImport, ...]
+    currency: str = DEFAULT_CURRENCY
+    prices: dict[str, int] = field(default_factory=dict)
 
 
 def parse_night_file(content: bytes | str) -> Any:
@@ -118,7 +123,7 @@ def read_night(data: Any) -> NightToImport:
             )
         )
     _known_keys(data, NIGHT_KEYS, "file")
-    for key in NIGHT_KEYS:
+    for key in ("game_night", "matches"):
         if key not in data:
             raise NightFileError(_("the file has no “%(key)s”") % {"key": key})
     night = data["game_night"]
@@ -135,7 +140,19 @@ def read_night(data: Any) -> NightToImport:
         place=_text(night, "place", PLACE_MAX),
         notes=_text(night, "notes"),
         matches=tuple(_read_match_at(number, raw) for number, raw in enumerate(matches, start=1)),
+        **_plays_for(night),
     )
+
+
+def _plays_for(night: Mapping) -> dict[str, Any]:
+    """The night's currency and prices (scoring.md §6), checked as the night's edit page checks them."""
+    try:
+        return {
+            "currency": clean_currency(night.get("currency", DEFAULT_CURRENCY)),
+            "prices": clean_prices(night.get("prices")),
+        }
+    except ScoringError as error:
+        raise NightFileError(error_text(error)) from None
 
 
 def check_size(matches: list) -> None:
@@ -208,6 +225,7 @@ def read_import_match(raw: Any) -> MatchToImport:
         rounds=[dict(entry) for entry in match_file.rounds],
         result=result,
         ended=match_file.ended,
+        info=match_file.info,
     )
 
 

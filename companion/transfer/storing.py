@@ -19,6 +19,10 @@
 * **Ended by the table** travels as the file's ``ended``: a match the table
   ended by hand exports ``"ended": true`` and imports as ended. Everything
   else (finished or not) follows from the rounds, as always.
+* **When and what for**: a match's ``started_at``, ``ended_at`` (kept only for a
+  finished match), breaks and notes, and the night's currency and prices, are
+  stored as the file says; a file without them gets the time of the import. The
+  file's ``settlement`` is not read: the night page computes it from the matches.
 * **No history entries**: the imported rounds are the start of the match's
   history, entered by the importing user.
 """
@@ -83,7 +87,10 @@ def store_night(night_file: NightToImport, owner, user) -> GameNight:
             closed=planned.item.ended,
             created_by=entered_by,
             round_count=len(planned.result.rounds),
-            finished_at=now if planned.result.finished else None,
+            finished_at=(planned.item.info.ended_at or now) if planned.result.finished else None,
+            started_at=planned.item.info.started_at or now,
+            paused_seconds=planned.item.info.paused_seconds,
+            notes=planned.item.info.notes,
         )
         for planned in plan
     ]
@@ -98,6 +105,8 @@ def store_night(night_file: NightToImport, owner, user) -> GameNight:
             date=night_file.date,
             place=night_file.place,
             notes=night_file.notes,
+            currency=night_file.currency,
+            prices=night_file.prices,
         )
         Player.objects.bulk_create(new_players)
         for match in matches:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from companion.games.anrufen import demo, rules
 from companion.games.anrufen.entry import AnrufenEntryForm
@@ -46,4 +47,5 @@ GAME = GameParts(
     sheet_landscape=True,  # the chip ledger needs the width
     start_total=starting_chips,
     describe_entry=rules.describe_entry,
+    price_unit=pgettext_lazy("a price per", "token"),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from companion.games.molotow import demo, rules
@@ -45,4 +45,5 @@ GAME = GameParts(
     sheet_rows=None,  # one row per deal of the match
     place_detail=sticks_and_potatoes,
     describe_entry=rules.describe_entry,
+    price_unit=pgettext_lazy("a price per", "stick"),
 )
