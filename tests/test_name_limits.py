@@ -138,6 +138,7 @@ def test_a_sixty_character_seat_is_refused_at_its_seat_and_kept_as_typed(persona
     errors = response.context["form"].errors
     assert list(errors) == ["seat_1"]
     assert TOO_LONG[language] in errors["seat_1"][0]
+    assert errors["seat_1"][0].startswith({"en": "The name '", "de": "Der Name '"}[language])
     page = response.content.decode()
     assert f'value="{SIXTY}"' in page  # what was typed stays, all of it
     assert "maxlength" not in page.split('name="seat_1"')[1].split(">")[0]

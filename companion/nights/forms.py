@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from companion.i18n.errors import name_error_text
+from companion.i18n.errors import name_error_text, sentence
 from companion.models import GameNight, Player
 from scoring.names import is_blank, name_problem, same_name, text_problem
 
@@ -99,7 +99,7 @@ class PlayerForm(forms.ModelForm):
         # invisible characters).
         problem = name_problem(name)
         if problem is not None:
-            raise forms.ValidationError(name_error_text(problem))
+            raise forms.ValidationError(sentence(name_error_text(problem)))
         others = (
             Player.objects.filter(owner=self.owner)
             .exclude(pk=self.instance.pk)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from companion.games import registry
-from companion.i18n.errors import name_error_text
+from companion.i18n.errors import name_error_text, sentence
 from companion.models import GameNight, Match
 from companion.play.setup import (
     OPTION_PREFIX,
@@ -208,7 +208,7 @@ class MatchSetupForm(forms.Form):
             # Said at the seat, in words: the engine's sentence would quote the name as '\u200b'.
             problem = name_problem(name)
             if problem is not None:
-                self.add_error(f"{SEAT_PREFIX}{index}", name_error_text(problem))
+                self.add_error(f"{SEAT_PREFIX}{index}", sentence(name_error_text(problem)))
         if self.errors:
             return data
         dealer_row = data.get("first_dealer") or 0
