@@ -6,8 +6,14 @@ and nights made in the web app (docs/match-format.md, "Names"):
 * a name is text with no control character: no line break (``\\n``, ``\\r``, the
   Unicode line and paragraph separators), no tab, no other C0/C1 control, and no
   lone surrogate (which JSON can smuggle in as ``"\\ud800"``);
+* it holds no bidirectional embedding, override or isolate character
+  (U+202A to U+202E, U+2066 to U+2069: they turn the text after them around on screen,
+  so "Anna" could show as another name and spill into what follows) and no tag
+  character (U+E0000 to U+E007F: invisible text riding along with the name);
 * it has at least one visible character: a name made only of spaces and
   invisible characters is blank;
+* it is at most :data:`NAME_MOST` (40) characters long: a name is refused, never
+  cut, so what is stored is what was typed;
 * two names that differ only in letter case, in invisible characters or in
   how spaces are written are the **same name**: a match cannot seat it twice.
 
@@ -35,9 +41,11 @@ API (pure Python, no Django):
 * :func:`name_key` -> what a name compares as (use it for uniqueness checks);
 * :func:`same_name` -> whether two names are the same name;
 * :func:`check_seating` -> checks a whole list of seated names;
-* :func:`has_control`, :func:`is_blank` -> the two checks on their own, for
-  other text a person types (a night's title and place: no control
-  character, not blank; its notes may hold line breaks);
+* :func:`text_problem` -> ``None`` or the :class:`ScoringError` of other text a
+  person types (a night's title and place): no control, direction or tag
+  character;
+* :func:`has_control`, :func:`is_blank` -> two of the checks on their own (a
+  night's notes may hold line breaks; a title must not be blank);
 * :func:`quote` -> a name as messages show it: quoted, every invisible or
   control character escaped, so a name can never break a message's line.
 """
@@ -51,6 +59,22 @@ from typing import Any
 from scoring.errors import ScoringError, gettext_noop
 from scoring.text import describe, is_control, is_invisible, quote
 
+NAME_MOST = 40  # characters
+
+# Embeddings and overrides (LRE, RLE, PDF, LRO, RLO) and isolates (LRI, RLI, FSI, PDI).
+_DIRECTION_CONTROLS = frozenset(chr(code) for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+_TAGS = range(0xE0000, 0xE0080)
+
+
+def has_direction_control(text: str) -> bool:
+    """Whether ``text`` holds a bidirectional embedding, override or isolate character."""
+    return any(char in _DIRECTION_CONTROLS for char in text)
+
+
+def has_tag(text: str) -> bool:
+    """Whether ``text`` holds a tag character (U+E0000 to U+E007F)."""
+    return any(ord(char) in _TAGS for char in text)
+
 
 def has_control(text: str, *, allowed: str = "") -> bool:
     """Whether ``text`` holds a control character other than those in ``allowed`` (e.g. ``"\\n"`` in notes)."""
@@ -60,6 +84,32 @@ def has_control(text: str, *, allowed: str = "") -> bool:
 def is_blank(text: str) -> bool:
     """Only spaces and invisible characters (or nothing at all)."""
     return all(char.isspace() or is_invisible(char) for char in text)
+
+
+def text_problem(text: str, *, allowed: str = "") -> ScoringError | None:
+    """Why ``text`` a person typed beside names (a night's title or place) cannot be kept, or ``None``.
+
+    The codes are ``text.control``, ``text.direction`` and ``text.tag``; a form says
+    each in its own words ("A title cannot hold …"). ``allowed``: control
+    characters the text may hold (line breaks in notes).
+    """
+    if has_control(text, allowed=allowed):
+        return ScoringError(
+            gettext_noop("the text %(text)s holds a control character such as a line break"),
+            "text.control",
+            text=quote(text),
+        )
+    if has_direction_control(text):
+        return ScoringError(
+            gettext_noop("the text %(text)s holds a character that turns the writing direction around"),
+            "text.direction",
+            text=quote(text),
+        )
+    if has_tag(text):
+        return ScoringError(
+            gettext_noop("the text %(text)s holds an invisible tag character"), "text.tag", text=quote(text)
+        )
+    return None
 
 
 def name_problem(name: Any) -> ScoringError | None:
@@ -76,11 +126,29 @@ def name_problem(name: Any) -> ScoringError | None:
             "name.control",
             name=quote(name),
         )
+    if has_direction_control(name):
+        return ScoringError(
+            gettext_noop("the name %(name)s holds a character that turns the writing direction around"),
+            "name.direction",
+            name=quote(name),
+        )
+    if has_tag(name):
+        return ScoringError(
+            gettext_noop("the name %(name)s holds an invisible tag character"), "name.tag", name=quote(name)
+        )
     if is_blank(name):
         return ScoringError(
             gettext_noop("the name %(name)s is blank: it has no visible character"),
             "name.blank",
             name=quote(name),
+        )
+    if len(name) > NAME_MOST:
+        return ScoringError(
+            gettext_noop("the name %(name)s is %(length)d characters long: a name has at most %(most)d"),
+            "name.too_long",
+            name=quote(name),
+            length=len(name),
+            most=NAME_MOST,
         )
     return None
 

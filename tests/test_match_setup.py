@@ -168,7 +168,7 @@ def test_a_dealer_on_an_empty_seat_is_refused(persona_client, night):
 
 def test_a_name_too_long_is_refused(persona_client, night):
     response = persona_client("owner").post(url(night), setup_data(names=["A" * 41, "Beat", "Cla", "Dora"]))
-    assert "a name has at most 40 characters" in response.content.decode()
+    assert "is 41 characters long: a name has at most 40" in response.content.decode()
     assert not Match.objects.exists()
 
 

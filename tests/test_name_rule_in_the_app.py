@@ -14,7 +14,7 @@ def add_player(client, name, colour=""):
     return client.post(reverse("player_list"), {"name": name, "colour": colour})
 
 
-@pytest.mark.parametrize("look_alike", ["A\u200bnna", "An\u202ena", "\u2060anna"])
+@pytest.mark.parametrize("look_alike", ["A\u200bnna", "An\u200ena", "\u2060anna"])
 def test_a_look_alike_of_a_player_in_the_roster_is_refused(persona_client, owner, look_alike):
     PlayerFactory(owner=owner, name="Anna")
     response = add_player(persona_client("owner"), look_alike)
@@ -26,7 +26,7 @@ def test_a_look_alike_of_a_player_in_the_roster_is_refused(persona_client, owner
     ("name", "problem"),
     [
         ("\u200b\u200b", "is blank: it has no visible character"),
-        ("\u202e", "is blank: it has no visible character"),
+        ("\u200e", "is blank: it has no visible character"),
         ("An\u0007na", "holds a control character such as a line break"),
     ],
 )
@@ -45,7 +45,7 @@ def test_renaming_a_player_into_a_look_alike_is_refused(persona_client, owner):
     assert beat.name == "Beat"
 
 
-@pytest.mark.parametrize("title", ["\u200b", "\u202e\u200d", "Fri\u0007day"])
+@pytest.mark.parametrize("title", ["\u200b", "\u200e\u200d", "Fri\u0007day"])
 def test_a_night_title_follows_the_name_rule(persona_client, owner, title):
     response = persona_client("owner").post(reverse("night_create"), {"title": title, "date": "2026-11-28"})
     page = response.content.decode()

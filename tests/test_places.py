@@ -1,5 +1,6 @@
 """The engine's places: 1 + the number of players with a better total; the only ranking of a match."""
 
+import importlib
 import random
 
 import pytest
@@ -128,3 +129,28 @@ class StoredPlacesTests(TestCase):
 
 def test_every_game_is_played_by_the_property_test():
     assert set(ENGINES) == set(registry.keys()) == {"molotow", "anrufen", "elfer", "murlan", "counter"}
+
+
+@pytest.mark.django_db
+def test_the_upgrade_ranks_stored_lowest_wins_matches_lowest_first_and_leaves_the_others():
+    from django.apps import apps
+
+    upgrade = importlib.import_module("companion.migrations.0012_places")
+    night = GameNightFactory()
+    seats = ["Eva", "Fritz", "Anna", "Beat"]
+    hearts = MatchFactory(night=night, game="counter", names=seats, options=HEARTS)
+    dice = MatchFactory(night=night, game="counter", names=seats, options={"rounds": 2})
+    totals = {"Eva": 83, "Fritz": 101, "Anna": 45, "Beat": 57}
+    backwards = {"Eva": 2, "Fritz": 1, "Anna": 4, "Beat": 3}  # as every match used to be ranked
+    for match in (hearts, dice):
+        for seat in match.seats.select_related("player"):
+            seat.total, seat.place = totals[seat.player.name], backwards[seat.player.name]
+            seat.save()
+
+    upgrade.rank_lowest_first(apps, None)
+
+    def places(match):
+        return {seat.player.name: seat.place for seat in match.seats.select_related("player")}
+
+    assert places(hearts) == {"Anna": 1, "Beat": 2, "Eva": 3, "Fritz": 4}
+    assert places(dice) == backwards

@@ -480,7 +480,7 @@ def test_a_file_that_is_not_a_game_night_says_so(persona_client, content, messag
         ),
         (
             ["A" * 41, "Beat"],
-            f"match 1 (Murlan): “{'A' * 41}” is too long: a name has at most 40 characters.",
+            f"match 1 (Murlan): the name '{'A' * 41}' is 41 characters long: a name has at most 40",
         ),
     ],
 )

@@ -7,13 +7,14 @@ import unicodedata
 
 from django import forms
 from django.db import transaction
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from companion.games import registry
-from companion.i18n.errors import name_error_text
+from companion.i18n.errors import name_error_text, sentence
 from companion.models import GameNight, Player
 from scoring.base import ScoringError
-from scoring.names import name_problem, same_name
+from scoring.names import is_blank, name_problem, same_name, text_problem
 from scoring.settlement import DEFAULT_CURRENCY, MOST_PRICE, clean_currency
 
 # A player's colour goes into a style attribute (--player-colour): only #rrggbb gets there.
@@ -32,6 +33,18 @@ def is_emoji_only(text: str) -> bool:
 
 PRICE_PREFIX = "price_"
 CURRENCY_ERROR = _("A currency is a three-letter code such as CHF or EUR.")
+
+# What a night's title or place may not hold (scoring.names.text_problem), said at the field.
+TITLE_PROBLEMS = {
+    "text.control": _("A title cannot hold a control character such as a line break."),
+    "text.direction": _("A title cannot hold a character that turns the writing direction around."),
+    "text.tag": _("A title cannot hold invisible tag characters."),
+}
+PLACE_PROBLEMS = {
+    "text.control": _("A place cannot hold a control character such as a line break."),
+    "text.direction": _("A place cannot hold a character that turns the writing direction around."),
+    "text.tag": _("A place cannot hold invisible tag characters."),
+}
 
 
 class GameNightForm(forms.ModelForm):
@@ -104,14 +117,23 @@ class GameNightForm(forms.ModelForm):
         return cleaned
 
     def clean_title(self):
-        """A title follows the name rule (scoring/names.py): no control character, something visible."""
+        """A title follows the name rule (scoring/names.py): no control, direction or tag character,
+        something visible."""
         title = self.cleaned_data["title"].strip()
-        problem = name_problem(title)
-        if problem is not None and problem.code == "name.control":
-            raise forms.ValidationError(_("A title cannot hold a control character such as a line break."))
+        problem = text_problem(title)
         if problem is not None:
+            raise forms.ValidationError(TITLE_PROBLEMS[problem.code])
+        if is_blank(title):
             raise forms.ValidationError(_("A title needs a visible character."))
         return title
+
+    def clean_place(self):
+        """A place is one line, without direction or tag characters (scoring/names.py)."""
+        place = self.cleaned_data["place"].strip()
+        problem = text_problem(place)
+        if problem is not None:
+            raise forms.ValidationError(PLACE_PROBLEMS[problem.code])
+        return place
 
 
 class PlayerForm(forms.ModelForm):
@@ -119,6 +141,10 @@ class PlayerForm(forms.ModelForm):
         model = Player
         fields = ("name", "emoji", "colour")
         widgets = {"colour": forms.TextInput(attrs={"type": "color"})}
+
+    # Declared without max_length: a name too long is refused by the name rule's sentence in
+    # clean_name, never cut short by the browser's maxlength nor told in Django's words.
+    name = forms.CharField(label=capfirst(Player._meta.get_field("name").verbose_name))
 
     def __init__(self, *args, owner, **kwargs):
         super().__init__(*args, **kwargs)
@@ -133,12 +159,13 @@ class PlayerForm(forms.ModelForm):
         name = " ".join(self.cleaned_data["name"].split())
         if not name:
             raise forms.ValidationError(_("A player needs a name."))
-        # The name rule (scoring/names.py): no control character, something visible, and
-        # "anna" or "An\u200bna" is the same name as "Anna" (compared in Python: SQLite's
-        # LOWER() knows only ASCII, and no database ignores invisible characters).
+        # The name rule (scoring/names.py): no control, direction or tag character, something
+        # visible, at most 40 characters, and "anna" or "An\u200bna" is the same name as "Anna"
+        # (compared in Python: SQLite's LOWER() knows only ASCII, and no database ignores
+        # invisible characters).
         problem = name_problem(name)
         if problem is not None:
-            raise forms.ValidationError(name_error_text(problem))
+            raise forms.ValidationError(sentence(name_error_text(problem)))
         others = (
             Player.objects.filter(owner=self.owner)
             .exclude(pk=self.instance.pk)

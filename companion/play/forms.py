@@ -15,10 +15,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from companion.games import registry
-from companion.i18n.errors import name_error_text
+from companion.i18n.errors import name_error_text, sentence
 from companion.models import GameNight, Match
 from companion.play.setup import (
-    NAME_MAX_LENGTH,
     OPTION_PREFIX,
     SEAT_PREFIX,
     Setup,
@@ -47,7 +46,7 @@ def carried_initial(data: Mapping[str, Any], game: str) -> dict[str, Any]:
     engine = ENGINES[game]
     rows = []
     for index in range(max(engine.max_players for engine in ENGINES.values())):
-        name = tidy_name(data.get(f"{SEAT_PREFIX}{index}", ""))[:NAME_MAX_LENGTH]
+        name = tidy_name(data.get(f"{SEAT_PREFIX}{index}", ""))
         if name:
             rows.append((index, name))
     rows = rows[: engine.max_players]
@@ -131,8 +130,9 @@ class MatchSetupForm(forms.Form):
                 label=gettext("Seat %(number)d") % {"number": index + 1},
                 required=False,
                 strip=True,
-                # No max_length here: the browser gets maxlength, and check_setup() checks the
-                # tidied name (untidy spaces should not count against the limit).
+                # No max_length and no maxlength: the browser would cut a pasted name without a
+                # word. clean() refuses a name too long at its seat with the name rule's sentence,
+                # on the tidied name (untidy spaces do not count against the limit).
                 widget=forms.TextInput(
                     attrs={
                         "list": "roster-names",
@@ -141,7 +141,6 @@ class MatchSetupForm(forms.Form):
                         "autocapitalize": "words",
                         "spellcheck": "false",
                         "enterkeyhint": "next",
-                        "maxlength": NAME_MAX_LENGTH,
                         "data-seat": index,
                     }
                 ),
@@ -209,7 +208,7 @@ class MatchSetupForm(forms.Form):
             # Said at the seat, in words: the engine's sentence would quote the name as '\u200b'.
             problem = name_problem(name)
             if problem is not None:
-                self.add_error(f"{SEAT_PREFIX}{index}", name_error_text(problem))
+                self.add_error(f"{SEAT_PREFIX}{index}", sentence(name_error_text(problem)))
         if self.errors:
             return data
         dealer_row = data.get("first_dealer") or 0

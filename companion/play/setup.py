@@ -57,11 +57,10 @@ from companion.nights.history import record_player_added
 from companion.nights.roster import next_colour
 from companion.play import standings
 from scoring.base import FIRST_DEALER, Engine, Option, ScoringError, quote
-from scoring.names import name_key
+from scoring.names import name_key, name_problem
 from scoring.registry import get_engine
 
 DEFAULT_GAME = registry.DEFAULT
-NAME_MAX_LENGTH = Player._meta.get_field("name").max_length
 OPTION_PREFIX = "opt_"
 SEAT_PREFIX = "seat_"
 
@@ -153,12 +152,10 @@ def check_setup(
             )
         seen.add(name_key(name))
     for seat, name in enumerate(names):
-        if len(name) > NAME_MAX_LENGTH:
-            raise SetupError(
-                gettext("“%(name)s” is too long: a name has at most %(max)d characters.")
-                % {"name": name, "max": NAME_MAX_LENGTH},
-                seat=seat,
-            )
+        # The name rule (scoring/names.py), said at the seat: a name too long is refused, never cut.
+        problem = name_problem(name)
+        if problem is not None:
+            raise SetupError(name_error_text(problem), seat=seat)
     try:
         players = engine.clean_players(list(names))
     except ScoringError as error:

@@ -29,7 +29,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import gettext_noop, ngettext, pgettext
 
 from companion.i18n.errors import BLANK_NAME_OF_PLAYER, described, error_text
 from companion.models import GameNight
@@ -38,7 +38,7 @@ from companion.transfer.exporting import CSV_HEADER
 from scoring.base import FIRST_DEALER, ScoringError, Standings, quote
 from scoring.matchfile import parse_json, read_match
 from scoring.matchinfo import NO_INFO, MatchInfo
-from scoring.names import has_control, is_blank, name_key, name_problem
+from scoring.names import is_blank, name_key, text_problem
 from scoring.registry import ENGINES, get_engine
 from scoring.settlement import DEFAULT_CURRENCY, clean_currency, clean_prices
 
@@ -276,6 +276,15 @@ def field_name(key: str) -> str:
     return quote(key, pgettext("quotation marks around a field name", "“”"))
 
 
+# A night's title and place hold no direction or tag character (scoring.names.text_problem).
+TEXT_PROBLEMS = {
+    "text.direction": gettext_noop(
+        "the game night's %(field)s holds a character that turns the writing direction around"
+    ),
+    "text.tag": gettext_noop("the game night's %(field)s holds an invisible tag character"),
+}
+
+
 def _title(night: Mapping) -> str:
     title = night.get("title")
     if title is not None and not isinstance(title, str):
@@ -287,11 +296,14 @@ def _title(night: Mapping) -> str:
         raise NightFileError(_("the game night needs a title"))
     title = title.strip()
     # A title follows the name rule (scoring/names.py, docs/match-format.md): no control
-    # character (NUL, which PostgreSQL cannot store, included) and something visible.
-    problem = name_problem(title)
-    if problem is not None and problem.code == "name.control":
+    # character (NUL, which PostgreSQL cannot store, included), no direction or tag character,
+    # and something visible.
+    problem = text_problem(title)
+    if problem is not None and problem.code == "text.control":
         raise NightFileError(_("the game night's title holds a control character such as a line break"))
     if problem is not None:
+        raise NightFileError(_(TEXT_PROBLEMS[problem.code]) % {"field": field_name("title")})
+    if is_blank(title):
         raise NightFileError(_("the game night needs a title with a visible character"))
     if len(title) > TITLE_MAX:
         raise NightFileError(
@@ -326,8 +338,11 @@ def _text(night: Mapping, key: str, most: int | None = None) -> str:
     _no_nul(value, key)
     # Notes may run over several lines; a place is one line. Other control characters only hide
     # or break what the page shows.
-    if has_control(value, allowed="\n\r\t" if key == "notes" else ""):
+    problem = text_problem(value, allowed="\n\r\t" if key == "notes" else "")
+    if problem is not None and problem.code == "text.control":
         raise NightFileError(_("the game night's %(field)s holds a control character") % {"field": key})
+    if problem is not None and key != "notes":
+        raise NightFileError(_(TEXT_PROBLEMS[problem.code]) % {"field": field_name(key)})
     if most is not None and len(value) > most:
         raise NightFileError(
             _("the game night's %(field)s is longer than %(max)d characters") % {"field": key, "max": most}
