@@ -1,6 +1,6 @@
 from django.urls import path
 
-from companion.play import setup_views, views
+from companion.play import clock_views, setup_views, views
 
 urlpatterns = [
     path("nights/<int:pk>/matches/new/", setup_views.match_create, name="match_create"),
@@ -10,6 +10,9 @@ urlpatterns = [
     path("matches/<int:pk>/close/", views.match_close, name="match_close"),
     path("matches/<int:pk>/reopen/", views.match_reopen, name="match_reopen"),
     path("matches/<int:pk>/rematch/", views.match_rematch, name="match_rematch"),
+    path("matches/<int:pk>/pause/", clock_views.match_pause, name="match_pause"),
+    path("matches/<int:pk>/resume/", clock_views.match_resume, name="match_resume"),
+    path("matches/<int:pk>/notes/", clock_views.match_notes, name="match_notes"),
     path("matches/<int:pk>/rounds/", views.round_add, name="round_add"),
     path("matches/<int:pk>/rounds/preview/", views.round_preview, name="round_preview"),
     path("matches/<int:pk>/rounds/undo/", views.round_undo, name="round_undo"),
