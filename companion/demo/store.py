@@ -10,6 +10,8 @@ in one transaction: an interrupted seed leaves nothing behind.
 
 Times are those of an evening: the first match starts at 19:30 on the night's
 date, each round takes a few minutes, the next match starts after the last.
+Some nights play for money, some matches had a break or carry a note
+(``companion.demo.settle``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from companion.demo.generate import GROUP, DemoNight, demo_nights
+from companion.demo.settle import clock_and_notes, plays_for
 from companion.games import registry
 from companion.models import GameNight, Match, Player, Round, Seat
 from companion.play.standings import seat_results
@@ -72,18 +75,32 @@ def seed(owner, count: int, rng: random.Random, *, today: datetime.date | None =
 def store_batch(owner, roster: dict[str, Player], batch: Iterable[DemoNight]) -> Seeded:
     batch = list(batch)
     nights = GameNight.objects.bulk_create(
-        GameNight(owner=owner, title=plan.title, date=plan.date, place=plan.place, notes=plan.notes)
+        GameNight(
+            owner=owner,
+            title=plan.title,
+            date=plan.date,
+            place=plan.place,
+            notes=plan.notes,
+            **plays_for(plan.date),
+        )
         for plan in batch
     )
     matches: list[Match] = []
     times: list[list[datetime.datetime]] = []
     for night, plan in zip(nights, batch, strict=True):
         clock = timezone.make_aware(datetime.datetime.combine(plan.date, START))
-        for demo in plan.matches:
+        for number, demo in enumerate(plan.matches):
             step = datetime.timedelta(minutes=registry.get(demo.game).demo.minutes_per_round)
-            entered = [clock + step * number for number in range(1, len(demo.rounds) + 1)]
+            extras = clock_and_notes(plan.date, number, demo)
+            # A break is taken after the first round: the rounds after it were entered later.
+            pause = datetime.timedelta(seconds=extras.get("paused_seconds", 0))
+            entered = [
+                clock + step * n + (pause if n > 1 else datetime.timedelta(0))
+                for n in range(1, len(demo.rounds) + 1)
+            ]
             matches.append(
                 Match(
+                    **extras,
                     night=night,
                     game=demo.game,
                     first_dealer=demo.first_dealer,

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from companion.play import setup_views, views
+from companion.play import clock_views, setup_views, views
 
 urlpatterns = [
     path("nights/<id:pk>/matches/new/", setup_views.match_create, name="match_create"),
@@ -11,6 +11,9 @@ urlpatterns = [
     path("matches/<id:pk>/close/", views.match_close, name="match_close"),
     path("matches/<id:pk>/reopen/", views.match_reopen, name="match_reopen"),
     path("matches/<id:pk>/rematch/", views.match_rematch, name="match_rematch"),
+    path("matches/<id:pk>/pause/", clock_views.match_pause, name="match_pause"),
+    path("matches/<id:pk>/resume/", clock_views.match_resume, name="match_resume"),
+    path("matches/<id:pk>/notes/", clock_views.match_notes, name="match_notes"),
     path("matches/<id:pk>/rounds/", views.round_add, name="round_add"),
     path("matches/<id:pk>/rounds/preview/", views.round_preview, name="round_preview"),
     path("matches/<id:pk>/rounds/undo/", views.round_undo, name="round_undo"),

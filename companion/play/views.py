@@ -22,6 +22,7 @@ from companion.i18n.errors import round_error_text
 from companion.play import rounds as round_service
 from companion.play import scoreboard_cache
 from companion.play import standings as standings_service
+from companion.play.clock import clock as match_clock
 from companion.play.history import history
 from companion.play.preview import preview_round
 from companion.play.scoreboard import (
@@ -69,7 +70,13 @@ def render_scoreboard(
     )
     if request.htmx:
         return HttpResponse(fragment, status=status)
-    context = {"match": match, "night": match.night, "scoreboard": fragment, **game_templates(match)}
+    context = {
+        "match": match,
+        "night": match.night,
+        "scoreboard": fragment,
+        "clock": match_clock(match),  # outside the cached scoreboard: the clock moves on
+        **game_templates(match),
+    }
     return render(request, "play/detail.html", context, status=status)
 
 

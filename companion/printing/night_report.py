@@ -18,6 +18,7 @@ from companion.games import registry
 from companion.models import GameNight, Match
 from companion.nights.settlement import night_settlement_view
 from companion.play.charts import match_chart, seat_colours
+from companion.play.clock import Clock, clock
 from companion.play.scoreboard import RoundRow, round_rows, winners_sentence
 from companion.play.standings import seats_of, standings
 from scoring.base import Standings
@@ -41,6 +42,7 @@ class MatchReport:
     rows: list[RoundRow]
     chart: SafeString
     outcome: str  # who won, or that it is still being played
+    clock: Clock  # when it started and ended, how long it took without the breaks
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,7 @@ def match_report(number: int, match: Match) -> MatchReport:
         rows,
         match_chart(match.game, result, rows, title, seat_colours(seats_of(match))),
         outcome,
+        clock(match),
     )
 
 

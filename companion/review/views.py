@@ -15,6 +15,7 @@ from companion.access import get_player_for_stats, nights_for
 from companion.games import registry
 from companion.review import stats
 from companion.review.charts import results_over_time_svg
+from companion.review.durations import average_durations
 from companion.review.forms import NightFilterForm
 from companion.review.nights import NIGHTS_PER_PAGE, filter_nights, night_row
 
@@ -108,5 +109,6 @@ def leaderboard(request):
             "period_label": stats.PERIODS[period],
             "game_label": registry.label(game),
             "period_start": stats.period_start(period),
+            "durations": average_durations(request.user, game, stats.period_start(period)),
         },
     )

@@ -88,7 +88,7 @@ def store_night(night_file: NightToImport, owner, user) -> GameNight:
             created_by=entered_by,
             round_count=len(planned.result.rounds),
             finished_at=(planned.item.info.ended_at or now) if planned.result.finished else None,
-            started_at=planned.item.info.started_at or now,
+            started_at=planned.item.info.started_at or min(now, planned.item.info.ended_at or now),
             paused_seconds=planned.item.info.paused_seconds,
             notes=planned.item.info.notes,
         )

@@ -1,0 +1,54 @@
+"""How long a game takes: the average duration of a finished match and of one of its rounds.
+
+One aggregate query over the finished matches of one game in the nights the
+viewer may see (and the leaderboard's period), whatever their number. A
+match's duration is the match clock's (``companion.play.clock``): from its start
+to its end, without the breaks. Matches with no time between start and end
+(imported from files written before matches kept their clock) are left out.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, DurationField, ExpressionWrapper, F, Sum
+
+from companion.access import nights_for
+from companion.models import Match
+from companion.play.clock import duration_text
+
+
+@dataclass(frozen=True)
+class Durations:
+    matches: int  # finished matches with a time
+    per_match: datetime.timedelta | None
+    per_round: datetime.timedelta | None
+
+    @property
+    def per_match_text(self) -> str:
+        return duration_text(self.per_match) if self.per_match is not None else ""
+
+    @property
+    def per_round_text(self) -> str:
+        return duration_text(self.per_round) if self.per_round is not None else ""
+
+
+def average_durations(user: AbstractBaseUser, game: str, since: datetime.date | None = None) -> Durations:
+    matches = Match.objects.filter(
+        game=game, finished_at__isnull=False, finished_at__gt=F("started_at"), night__in=nights_for(user)
+    )
+    if since is not None:
+        matches = matches.filter(night__date__gte=since)
+    sums = matches.aggregate(
+        count=Count("pk"),
+        elapsed=Sum(ExpressionWrapper(F("finished_at") - F("started_at"), output_field=DurationField())),
+        paused=Sum("paused_seconds"),
+        rounds=Sum("round_count"),
+    )
+    if not sums["count"]:
+        return Durations(0, None, None)
+    played = max(sums["elapsed"] - datetime.timedelta(seconds=sums["paused"] or 0), datetime.timedelta(0))
+    rounds = sums["rounds"] or 0
+    return Durations(sums["count"], played / sums["count"], played / rounds if rounds else None)
