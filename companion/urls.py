@@ -28,6 +28,7 @@ FEATURES = (
     "transfer",
     "i18n",
     "offline",
+    "live",
 )
 
 urlpatterns = [
