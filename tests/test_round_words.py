@@ -153,7 +153,7 @@ def test_an_elfer_match_over_says_after_how_many_games(persona_client, night, ow
     match.save(update_fields=["options"])
     rounds.add_round(match, ENTRIES["elfer"], number=1, user=owner)
     page = client.get(match.get_absolute_url()).content.decode()
-    assert "Partie vorbei nach 1 Spielen" in page
+    assert "Partie vorbei nach 1 Spiel" in page
 
 
 def test_every_game_has_its_words_and_the_shared_code_asks_the_registry():

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from companion.access import get_player_for_stats, nights_for
@@ -62,9 +63,12 @@ def player_detail(request, pk):
         chart = results_over_time_svg(
             buckets,
             title=_("%(name)s: matches played and won over time") % {"name": player.name},
-            description=_(
+            description=ngettext(
+                "From %(first)s to %(last)s, %(won)s won of %(played)s match played. A bar per period: "
+                "its height is the matches played, the filled part the matches won.",
                 "From %(first)s to %(last)s, %(won)s won of %(played)s matches played. A bar per period: "
-                "its height is the matches played, the filled part the matches won."
+                "its height is the matches played, the filled part the matches won.",
+                summary["played"],
             )
             % summary,
             chart_id="results-chart",

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from companion.games.molotow import demo, rules
 from companion.games.molotow.entry import MolotowEntryForm
 from companion.games.molotow.examples import EXAMPLES
-from companion.games.parts import DemoPlay, Figure, GameParts, per
+from companion.games.parts import DemoPlay, Figure, GameParts, count_text, per
 from scoring.base import Standings
 
 
@@ -22,10 +22,13 @@ def card_points(entry: Mapping[str, Any], name: str) -> int:
 
 def sticks_and_potatoes(result: Standings, name: str) -> str:
     """Beside a total in the night report: the sticks and potatoes it is made of."""
-    return gettext("%(sticks)d sticks, %(potatoes)d potatoes") % {
-        "sticks": result.extras["sticks"][name],
-        "potatoes": result.extras["potatoes"][name],
-    }
+    sticks, potatoes = result.extras["sticks"][name], result.extras["potatoes"][name]
+    return ", ".join(
+        (
+            count_text("%(count)d stick", "%(count)d sticks", sticks),
+            count_text("%(count)d potato", "%(count)d potatoes", potatoes),
+        )
+    )
 
 
 GAME = GameParts(

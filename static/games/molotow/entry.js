@@ -73,7 +73,10 @@
       var sum = values.reduce(function (acc, value) { return acc + (value || 0); }, 0);
       var text = format(sumLine.dataset.text, { sum: sum, total: total });
       var complete = sum === total && values.indexOf(null) === -1;
-      if (sum < total) text += " · " + format(sumLine.dataset.missing, { count: total - sum });
+      if (sum < total) {
+        var missing = total - sum === 1 ? sumLine.dataset.missingOne : sumLine.dataset.missing;
+        text += " · " + format(missing, { count: total - sum });
+      }
       else if (sum > total) text += " · " + format(sumLine.dataset.over, { count: sum - total });
       if (sumLine.textContent !== text) sumLine.textContent = text;
       sumLine.hidden = false;
