@@ -230,3 +230,34 @@ def test_a_reset_for_a_known_address_answers_before_the_slow_mail_server_has_the
         MAIL_SERVER_ANSWERS.set()
     mailing.drain()
     assert [message.to for message in mail.outbox] == [["owner@example.org"]]
+
+
+# --- 7. a removed member no longer sees the statistics of the player they are ------------------
+
+
+@pytest.mark.parametrize("ending", ["removed", "left"])
+@pytest.mark.django_db
+def test_a_member_removed_or_gone_no_longer_sees_their_players_statistics(
+    persona_client, night, member, ending
+):
+    from django.utils import timezone
+
+    from companion.models import PlayerLink
+    from tests.factories import PlayerFactory
+
+    anna = PlayerFactory(owner=night.owner, name="Anna")
+    PlayerLink.objects.create(player=anna, user=member, confirmed_at=timezone.now())
+    client = persona_client("member")
+    stats = reverse("player_detail", args=[anna.pk])
+    assert client.get(stats).status_code == 200
+    if ending == "removed":
+        persona_client("owner").post(reverse("night_member_remove", args=[night.pk, member.pk]))
+        client = persona_client("member")
+    else:
+        client.post(reverse("night_leave", args=[night.pk]))
+    # Matches the owner plays afterwards are not theirs to see either: the whole page is gone.
+    MatchFactory(night=night, game="murlan", names=["Anna", "Beat", "Cla", "Dora"])
+    assert client.get(stats).status_code == 404
+    # Invited again, the person sees the player again.
+    night.members.add(member)
+    assert client.get(stats).status_code == 200
