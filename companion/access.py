@@ -130,9 +130,12 @@ def get_claimable_player(user: AbstractBaseUser, pk: int) -> Player:
 
 def get_player_for_stats(user: AbstractBaseUser, pk: int) -> Player:
     """A player whose statistics the user sees: one of their own roster, or the one they are
-    (a confirmed "this is me" link in somebody else's roster)."""
-    mine = Q(owner=user) | Q(link__user=user, link__confirmed_at__isnull=False)
-    return get_object_or_404(Player.objects.filter(mine), pk=pk)
+    (a confirmed "this is me" link in somebody else's roster) while they are a member of one of
+    that roster owner's nights. A member who was removed, or left, sees them no more: not the
+    night they were removed from, and not the matches played after."""
+    owners = GameNight.objects.filter(memberships__user=user).values("owner_id")
+    me = Q(link__user=user, link__confirmed_at__isnull=False, owner__in=owners)
+    return get_object_or_404(Player.objects.filter(Q(owner=user) | me), pk=pk)
 
 
 def get_own_link(user: AbstractBaseUser, pk: int) -> PlayerLink:

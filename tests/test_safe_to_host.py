@@ -13,11 +13,14 @@ from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core import mail
+from django.core.mail.backends import locmem
 from django.db import OperationalError, connection
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, reverse
 
 from companion import urls
+from companion.accounts import mailing
 from companion.converters import IdConverter
 from companion.models import Round
 from tests.factories import PASSWORD, MatchFactory
@@ -197,3 +200,64 @@ def test_guessing_the_old_password_on_the_password_change_page_is_locked_after_f
     assert client.post(url, right, REMOTE_ADDR="192.0.2.44").status_code == 429
     owner.refresh_from_db()
     assert owner.check_password(PASSWORD)
+
+
+# --- 6. a password reset answers before any mail is sent -------------------------------------
+
+MAIL_SERVER_ANSWERS = threading.Event()
+
+
+class SlowMailServer(locmem.EmailBackend):
+    """A mail server that answers only when the test says so (or after 5 s)."""
+
+    def send_messages(self, messages):
+        MAIL_SERVER_ANSWERS.wait(timeout=5)
+        return super().send_messages(messages)
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(EMAIL_ENABLED=True, EMAIL_BACKEND="tests.test_safe_to_host.SlowMailServer")
+def test_a_reset_for_a_known_address_answers_before_the_slow_mail_server_has_the_link(client, owner):
+    """The answer no longer waits for the mail server: a known address answers like an unknown one."""
+    owner.email = "owner@example.org"
+    owner.save()
+    MAIL_SERVER_ANSWERS.clear()
+    try:
+        known = client.post(reverse("password_reset"), {"email": "owner@example.org"})
+        assert known.status_code == 302
+        assert mail.outbox == []  # answered while the mail server still holds the link
+    finally:
+        MAIL_SERVER_ANSWERS.set()
+    mailing.drain()
+    assert [message.to for message in mail.outbox] == [["owner@example.org"]]
+
+
+# --- 7. a removed member no longer sees the statistics of the player they are ------------------
+
+
+@pytest.mark.parametrize("ending", ["removed", "left"])
+@pytest.mark.django_db
+def test_a_member_removed_or_gone_no_longer_sees_their_players_statistics(
+    persona_client, night, member, ending
+):
+    from django.utils import timezone
+
+    from companion.models import PlayerLink
+    from tests.factories import PlayerFactory
+
+    anna = PlayerFactory(owner=night.owner, name="Anna")
+    PlayerLink.objects.create(player=anna, user=member, confirmed_at=timezone.now())
+    client = persona_client("member")
+    stats = reverse("player_detail", args=[anna.pk])
+    assert client.get(stats).status_code == 200
+    if ending == "removed":
+        persona_client("owner").post(reverse("night_member_remove", args=[night.pk, member.pk]))
+        client = persona_client("member")
+    else:
+        client.post(reverse("night_leave", args=[night.pk]))
+    # Matches the owner plays afterwards are not theirs to see either: the whole page is gone.
+    MatchFactory(night=night, game="murlan", names=["Anna", "Beat", "Cla", "Dora"])
+    assert client.get(stats).status_code == 404
+    # Invited again, the person sees the player again.
+    night.members.add(member)
+    assert client.get(stats).status_code == 200

@@ -14,13 +14,15 @@ from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import connection, transaction
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from companion.access import get_account_for_host, may_manage_accounts, may_sign_up
-from companion.accounts import throttle
+from companion.accounts import mailing, throttle
 from companion.accounts.forms import EmailForm, HostAccountForm, SignUpForm
 from companion.accounts.reset import reset_path
 
@@ -182,6 +184,27 @@ class PasswordResetView(auth_views.PasswordResetView):
         # Every request counts, found or not: counting only the found ones would tell them apart.
         throttle.count_failure(request, email)
         return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        """Answer at once; the address is looked up and the link sent after the answer."""
+        options = {
+            "use_https": self.request.is_secure(),
+            "token_generator": self.token_generator,
+            "from_email": self.from_email,
+            "email_template_name": self.email_template_name,
+            "subject_template_name": self.subject_template_name,
+            "html_email_template_name": self.html_email_template_name,
+            "extra_email_context": self.extra_email_context,
+            "domain_override": self.request.get_host(),
+        }
+        language = translation.get_language()
+
+        def send():
+            with translation.override(language):
+                form.save(**options)
+
+        mailing.send_later(send)
+        return HttpResponseRedirect(self.get_success_url())
 
 
 password_reset = PasswordResetView.as_view()
