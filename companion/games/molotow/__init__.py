@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from companion.games.molotow import demo, rules
