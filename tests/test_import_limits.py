@@ -135,7 +135,11 @@ def test_imported_standings_columns_are_those_refresh_would_write(owner):
     [
         ({"title": "Fri\u0000day"}, "The game night's title holds a control character such as a line break"),
         ({"title": "\u200b\u200b"}, "The game night needs a title with a visible character"),
-        ({"title": "\u202e\u2060 "}, "The game night needs a title with a visible character"),
+        ({"title": "\u200e\u2060 "}, "The game night needs a title with a visible character"),
+        (
+            {"title": "\u202e\u2060 "},
+            "The game night's “title” holds a character that turns the writing direction around",
+        ),
         ({"place": "Beat's\u0000kitchen"}, "The game night's place contains a NUL character (\\u0000)"),
         ({"notes": "Raclette\u0000first"}, "The game night's notes contains a NUL character (\\u0000)"),
     ],
