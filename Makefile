@@ -22,7 +22,7 @@ help:
 	@echo "make messages       update the German catalogue from the code (then translate the new entries)"
 	@echo "make bench-scoring  time the scoring engines"
 	@echo "make bench-entry    tap to painted update in Chromium against gunicorn (server and browser parts)"
-	@echo "make serve          serve Companion for real: gunicorn, DEBUG=0, compressed static files"
+	@echo "make serve          serve Companion for real: gunicorn with event-loop workers (ASGI), DEBUG=0, compressed static files"
 	@echo "make backup         write a consistent copy of the database to $(VAR)/backups/"
 	@echo "make bench-load     1/4/20 clients against a local gunicorn: cost per page, PASS/FAIL per goal"
 	@echo "make css            rebuild static/vendor/bootstrap/: Bootstrap cut to what the pages (and the match pages) use"
@@ -63,7 +63,7 @@ run: $(VENV)/.installed $(VAR)/secret_key
 	$(PY) manage.py lan_address --port $(PORT) && \
 	exec $(PY) manage.py runserver $(HOST):$(PORT)
 
-# Production run: DEBUG off, gunicorn (companion/gunicorn_conf.py), WhiteNoise serving the
+# Production run: DEBUG off, gunicorn with uvicorn workers (companion/gunicorn_conf.py), WhiteNoise serving the
 # collected, hashed and compressed static files. SECRET_KEY and ALLOWED_HOSTS come from the
 # environment when set; otherwise the key in $(VAR)/secret_key and this machine's own names.
 serve: $(VENV)/.installed $(VAR)/secret_key
@@ -75,7 +75,7 @@ serve: $(VENV)/.installed $(VAR)/secret_key
 	$(PY) manage.py seed_demo --offer && \
 	$(PY) manage.py lan_address --port $(PORT) && \
 	echo "Answering for the host names: $$ALLOWED_HOSTS" && \
-	exec $(VENV)/bin/gunicorn -c python:companion.gunicorn_conf companion.wsgi
+	exec $(VENV)/bin/gunicorn -c python:companion.gunicorn_conf companion.asgi
 
 backup: $(VENV)/.installed $(VAR)/secret_key
 	@export SECRET_KEY="$${SECRET_KEY:-$$(cat $(VAR)/secret_key)}"; \
