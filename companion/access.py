@@ -144,3 +144,18 @@ def get_link_to_confirm(user: AbstractBaseUser, player_pk: int) -> PlayerLink:
     return get_object_or_404(
         PlayerLink.objects.select_related("player", "user"), player__owner=user, player_id=player_pk
     )
+
+
+# --- the live channel -------------------------------------------------------------------------
+
+
+def listenable_match(user: AbstractBaseUser, pk: int) -> int | None:
+    """The night of match ``pk`` when the user may read its page (and so hear of its changes), else None."""
+    if not user.is_authenticated:
+        return None
+    return Match.objects.of_nights_visible_to(user).filter(pk=pk).values_list("night_id", flat=True).first()
+
+
+def match_version_for(user: AbstractBaseUser, pk: int) -> str | None:
+    """The version of match ``pk`` as the user may see it now; None once they may not (one query)."""
+    return Match.objects.of_nights_visible_to(user).filter(pk=pk).values_list("version", flat=True).first()

@@ -16,6 +16,9 @@ class CompanionConfig(AppConfig):
         # Connects the login signal that brings an account's language into its session.
         from companion.i18n import language  # noqa: F401
 
+        # Every save of a match (and every lost access) announces itself to the open pages.
+        from companion.live import signals  # noqa: F401
+
 
 def make_folders() -> None:
     """The folders Companion writes to, made where they are first needed: when Django starts.

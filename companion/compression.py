@@ -71,6 +71,9 @@ def _accepts_brotli(accept_encoding: str) -> bool:
 
 class CompressionMiddleware(GZipMiddleware):
     def process_response(self, request, response):
+        # An event stream is sent event by event: a compressor would hold each one back.
+        if response.get("Content-Type", "").startswith("text/event-stream"):
+            return response
         if not accepts_brotli(request.headers.get("Accept-Encoding", "")):
             return super().process_response(request, response)
         # From here on, GZipMiddleware's rules with Brotli in place of gzip.

@@ -567,3 +567,23 @@ class NightChange(Change):
 
 # Models that live in a feature's folder, imported here so Django registers them with the app.
 from companion.i18n.models import Profile  # noqa: E402, F401
+
+
+class LiveEvent(models.Model):
+    """A change announced to the open pages of the other processes, on SQLite (``companion.live.relay``).
+
+    Written in the transaction of the change, so it exists only if the change does; each
+    process with open pages reads the rows newer than the last it read. Kept a minute.
+    PostgreSQL has ``NOTIFY`` for this and never writes here.
+    """
+
+    sender = models.CharField(max_length=32)
+    topics = models.TextField()
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        verbose_name = "live event"
+        verbose_name_plural = "live events"
+
+    def __str__(self) -> str:
+        return f"{self.topics} ({self.sender})"

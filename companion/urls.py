@@ -24,6 +24,7 @@ FEATURES = (
     "transfer",
     "i18n",
     "offline",
+    "live",
 )
 
 urlpatterns = [

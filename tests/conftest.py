@@ -67,6 +67,18 @@ def plain_static_files():
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def live_relay_off():
+    """The live channel hands news to the streams of its own process (every test's live server is
+    in the test's process); the relay thread that hears other processes through the database would
+    outlive each test's database. The tests of the relay start it themselves (tests/test_live_relay.py)."""
+    from companion.live.hub import hub
+
+    started, hub.on_first_listener = hub.on_first_listener, None
+    yield
+    hub.on_first_listener = started
+
+
 @pytest.fixture(autouse=True)
 def empty_cache():
     """Every test starts with an empty cache: cached scoreboards must not cross tests."""

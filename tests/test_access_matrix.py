@@ -169,6 +169,10 @@ ROUTES: dict[str, Route] = {
     "shared_live": Route("public", "share", ("GET",), public=PUBLIC_PAGE),
     "shared_match": Route("public", "share,match", ("GET",), public=PUBLIC_PAGE),
     "shared_match_live": Route("public", "share,match", ("GET",), public=PUBLIC_PAGE),
+    # The live channel: who may read a page may listen to it (companion.live).
+    "match_events": Route("night", "match", ("GET",)),
+    "shared_events": Route("public", "share", ("GET",), public=PUBLIC_PAGE),
+    "shared_match_events": Route("public", "share,match", ("GET",), public=PUBLIC_PAGE),
 }
 
 # Unnamed patterns and included URL sets, checked on their own below.

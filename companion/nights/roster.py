@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from companion import live
 from companion.models import Match, Player, Round, new_version
 from scoring.matchfile import renamed
 
@@ -52,5 +53,8 @@ def rename_player(player: Player, new_name: str) -> None:
 
 def player_changed(player: Player) -> None:
     """The matches ``player`` sits in show the new name, emoji or colour: they get new versions,
-    so no cached scoreboard shows the old ones (``Match.version``)."""
-    Match.objects.filter(seats__player=player).update(version=new_version())
+    so no cached scoreboard shows the old ones (``Match.version``), and their open pages hear of it."""
+    seated = list(Match.objects.filter(seats__player=player).values_list("pk", "night_id"))
+    Match.objects.filter(pk__in=[pk for pk, _night in seated]).update(version=new_version())
+    for pk, night in seated:
+        live.announce(live.match_topic(pk), live.night_topic(night))

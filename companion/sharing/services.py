@@ -23,6 +23,10 @@ What does not change a version: renaming a player, and the Elfer raus! bonus
 board (the shared page does not show it). The page shows them anew on the
 next round.
 
+The pages hear of a change through their event stream (``companion.live``),
+which sends this version; the ``live`` poll remains for a page whose connection
+cannot hold a stream open.
+
 The version the page gets is opaque: an HMAC (keyed by SECRET_KEY) of those
 facts together with the link's token and the match. A ``RoundChange`` id is a
 site-wide counter, and the night's save time a timestamp: shown as they are,
@@ -43,6 +47,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
+from companion import live
 from companion.models import GameNight, Match, RoundChange, ShareLink
 from companion.play import standings as standings_service
 from companion.play.scoreboard import (
@@ -59,7 +64,7 @@ TOKEN_BYTES = 24  # 32 URL-safe characters
 
 @dataclass(frozen=True)
 class LiveState:
-    """What a poll needs: which match or night the token shows, and its current version."""
+    """What a poll needs: which match (None for a night's page) and night the token shows, and its version."""
 
     match_id: int | None
     night_id: int | None
@@ -83,7 +88,8 @@ def create_link(*, match: Match | None = None, night: GameNight | None = None, u
     """A new link with a new token; the one it replaces stops working at once."""
     try:
         with transaction.atomic():
-            _active(match=match, night=night).update(revoked_at=timezone.now())
+            if _active(match=match, night=night).update(revoked_at=timezone.now()):
+                live.access_changed(_night_pk(match, night))
             return ShareLink.objects.create(match=match, night=night, token=new_token(), created_by=user)
     except IntegrityError:
         # Two taps at once: the other request made the link (the partial unique index kept it single).
@@ -91,8 +97,16 @@ def create_link(*, match: Match | None = None, night: GameNight | None = None, u
 
 
 def revoke_link(*, match: Match | None = None, night: GameNight | None = None) -> bool:
-    """Stop sharing: the link answers 404 from now on. False when nothing was shared."""
-    return bool(_active(match=match, night=night).update(revoked_at=timezone.now()))
+    """Stop sharing: the link answers 404 from now on, and its open pages hear so. False when nothing was shared."""
+    with transaction.atomic():
+        revoked = bool(_active(match=match, night=night).update(revoked_at=timezone.now()))
+        if revoked:
+            live.access_changed(_night_pk(match, night))
+    return revoked
+
+
+def _night_pk(match: Match | None, night: GameNight | None) -> int:
+    return match.night_id if match is not None else night.pk
 
 
 def qr_svg(url: str, *, title: str = "") -> str:
@@ -178,6 +192,7 @@ def _live_facts(token: str, match_pk: int | None = None) -> LiveState | None:
         .values_list(
             "match_id",
             "night_id",
+            "match__night_id",
             "match__closed",
             "match_newest",
             "match__night__updated_at",
@@ -190,9 +205,20 @@ def _live_facts(token: str, match_pk: int | None = None) -> LiveState | None:
     )
     if row is None:
         return None
-    match_id, night_id, closed, match_newest, match_night_saved, newest, count, ended, night_saved = row
+    (
+        match_id,
+        night_id,
+        match_night_id,
+        closed,
+        match_newest,
+        match_night_saved,
+        newest,
+        count,
+        ended,
+        night_saved,
+    ) = row
     if match_id is not None:
-        return LiveState(match_id, None, _match_version(match_newest, closed, match_night_saved))
+        return LiveState(match_id, match_night_id, _match_version(match_newest, closed, match_night_saved))
     version = f"n{count or 0}.{newest or 0}.{ended or 0}.{night_saved.timestamp():.6f}"
     return LiveState(None, night_id, version)
 

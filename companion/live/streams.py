@@ -1,0 +1,142 @@
+"""Server-sent events: one open response per page, telling it each new version it may see.
+
+What a page receives (``text/event-stream``)::
+
+    retry: 3000                      once: reconnect after 3 s if the connection drops
+
+    id: 5f0c2a9e1b7d                 the version now, at once when the page shows another one
+    event: version                   (``Last-Event-ID`` after a reconnect, or ``?v=`` on the URL)
+    data: 5f0c2a9e1b7d
+
+    : keep-alive                     a comment now and then, so proxies keep the line open
+
+    event: gone                      the viewer may no longer see it (link revoked, member removed,
+    data: gone                       signed out): the stream ends and the page stops listening
+
+A :class:`Watch` says which topics wake a stream and how to read the version now
+(``None`` once the viewer has lost access). Every wake-up reads it from the
+database, so a stream never trusts what another process said it was.
+
+Two ways to hold a stream open, with the same events:
+
+- under an ASGI server (``make serve``) the stream is a coroutine on the worker's
+  event loop, costing nothing while it waits; its database reads run on a small
+  shared thread pool;
+- under a threaded WSGI server (``make run``, the test suite's live server) it holds
+  a thread, and writes a keep-alive every second: that thread learns that the page
+  has gone away only when a write fails.
+
+A stream ends by itself after ``LIFETIME`` seconds (the page reconnects at once,
+asking with its version), so no connection is held forever by a page nobody closes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass
+
+from asgiref.sync import sync_to_async
+from django.db import close_old_connections
+
+from companion.live.hub import AsyncListener, Listener, hub
+
+RETRY_MS = 3000
+KEEPALIVE_SECONDS = 20.0  # a comment line so that proxies and phones keep the connection
+THREAD_KEEPALIVE_SECONDS = 1.0  # a thread-held stream: how soon it notices the page has gone
+RECHECK_SECONDS = 20.0  # with no news, the version and the access are read again this often
+LIFETIME = 30 * 60.0
+
+RETRY = f"retry: {RETRY_MS}\n\n".encode()
+KEEPALIVE = b": keep-alive\n\n"
+GONE = b"event: gone\ndata: gone\n\n"
+
+
+def version_event(version: str) -> bytes:
+    return f"id: {version}\nevent: version\ndata: {version}\n\n".encode()
+
+
+@dataclass(frozen=True)
+class Watch:
+    """What one stream listens to: its topics, and the version its viewer may see now.
+
+    ``current(thorough)`` answers ``None`` when the viewer may no longer see it;
+    ``thorough`` (a sign-out was announced, or a while went by) also checks what a
+    cheap read would not (that the viewer's session still exists).
+    """
+
+    topics: tuple[str, ...]
+    current: Callable[[bool], str | None]
+
+
+def _thorough(events: list[str]) -> bool:
+    return any(event.startswith("user:") or event == "resync" for event in events)
+
+
+def thread_stream(watch: Watch, shown: str) -> Iterator[bytes]:
+    """The events for a thread-held stream (WSGI). ``shown``: the version the page shows."""
+    listener = Listener(watch.topics)
+    hub.add(listener)
+    try:
+        yield RETRY
+        started = checked = time.monotonic()
+        events: list[str] = []
+        check = True
+        while True:
+            if check:
+                version = watch.current(_thorough(events) or time.monotonic() - checked > RECHECK_SECONDS)
+                checked = time.monotonic()
+                if version is None:
+                    yield GONE
+                    return
+                if version != shown:
+                    shown = version
+                    yield version_event(version)
+            if time.monotonic() - started > LIFETIME:
+                return
+            events = listener.wait(THREAD_KEEPALIVE_SECONDS)
+            check = bool(events) or time.monotonic() - checked > RECHECK_SECONDS
+            if not events:
+                yield KEEPALIVE
+    finally:
+        hub.remove(listener)
+
+
+def _read(watch: Watch, thorough: bool) -> str | None:
+    # A pool thread keeps its connection between reads: dropped here when broken or too old.
+    close_old_connections()
+    return watch.current(thorough)
+
+
+_read_in_pool = sync_to_async(_read, thread_sensitive=False)
+
+
+async def loop_stream(watch: Watch, shown: str) -> AsyncIterator[bytes]:
+    """The events for a stream on an event loop (ASGI). ``shown``: the version the page shows."""
+    listener = AsyncListener(watch.topics, asyncio.get_running_loop())
+    hub.add(listener)
+    try:
+        yield RETRY
+        started = checked = time.monotonic()
+        events: list[str] = []
+        check = True
+        while True:
+            if check:
+                thorough = _thorough(events) or time.monotonic() - checked > RECHECK_SECONDS
+                version = await _read_in_pool(watch, thorough)
+                checked = time.monotonic()
+                if version is None:
+                    yield GONE
+                    return
+                if version != shown:
+                    shown = version
+                    yield version_event(version)
+            if time.monotonic() - started > LIFETIME:
+                return
+            events = await listener.next(KEEPALIVE_SECONDS)
+            check = bool(events) or time.monotonic() - checked > RECHECK_SECONDS
+            if not events:
+                yield KEEPALIVE
+    finally:
+        hub.remove(listener)

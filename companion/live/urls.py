@@ -1,0 +1,9 @@
+from django.urls import path
+
+from companion.live import views
+
+urlpatterns = [
+    path("matches/<int:pk>/events/", views.match_events, name="match_events"),
+    path("s/<slug:token>/events/", views.shared_events, name="shared_events"),
+    path("s/<slug:token>/matches/<int:pk>/events/", views.shared_match_events, name="shared_match_events"),
+]
