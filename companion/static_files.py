@@ -57,7 +57,7 @@ def bundles() -> dict[str, tuple[str, ...]]:
     for key, game in registry.GAMES.items():
         found[f"bundles/{key}.css"] = ("css/table.css", game.stylesheet)
         found[f"bundles/table-{key}.css"] = (*TABLE_SITE_CSS, "css/table.css", game.stylesheet)
-        found[f"bundles/{key}.js"] = (game.script, "js/outbox.js", "js/match.js")
+        found[f"bundles/{key}.js"] = (game.script, "js/outbox.js", "js/match.js", "js/live.js")
     return found
 
 

@@ -1,0 +1,279 @@
+// Every open match page follows the match. The server names each new version of the match on a
+// stream of events (#scoreboard data-events, companion/live): a save, undo, edit, restore, end or
+// resume on any phone. The page then fetches its scoreboard as it is now (data-scoreboard-url) and puts it in,
+// within a moment of the change, and says in the entry form what happened on the other phone.
+//
+// Someone who is typing keeps what they typed: only the standings, the rounds and the actions are
+// put in, the entry stays as it is, and if its round was taken (another phone saved it) or moved
+// (a round was undone), Save gives way to the choice "Save mine as round N" / "Drop mine", the same
+// the server offers when a Save was overtaken (play/views.round_add). Nothing moves to another round
+// without that choice.
+//
+// Without JavaScript, or without EventSource, nothing of this runs: the page is as the server sent
+// it, with its Refresh link.
+(function () {
+  "use strict";
+
+  var board = document.getElementById("scoreboard");
+  if (!board || !board.dataset.events || !board.dataset.scoreboardUrl || !window.EventSource || !window.htmx) return;
+  var eventsUrl = board.dataset.events;
+  var scoreboardUrl = board.dataset.scoreboardUrl;
+  var strings = readStrings("live-strings");
+  var HIGHLIGHT_MS = 1800;
+  var RETRY_MS = 3000;
+
+  var newest = ""; // the newest version the stream named
+  var fetching = false;
+  var source = null;
+
+  function readStrings(id) {
+    var element = document.getElementById(id);
+    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
+  }
+
+  function format(template, values) {
+    return (template || "").replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
+  }
+
+  // The version of the match the page shows (play/detail.html#table-top, in every answer that puts it in).
+  function shown() {
+    var top = document.getElementById("table-top");
+    return top ? top.dataset.version || "" : "";
+  }
+
+  function entryForm(root) {
+    return (root || document).querySelector("#scoreboard form.entry-form, form.entry-form");
+  }
+
+  function numberOf(form) {
+    var field = form && form.querySelector("[name=number]");
+    return field ? Number(field.value) || 0 : 0;
+  }
+
+  // What the form would send, less what the page sets by itself (the key, the version it shows).
+  function entryOf(text) {
+    var data = new URLSearchParams(text);
+    ["csrfmiddlewaretoken", "key", "seen"].forEach(function (name) { data.delete(name); });
+    return data.toString();
+  }
+  // Typed into since it was shown (js/match.js keeps the form as it came: data-pristine).
+  function typed(form) {
+    if (!form || form.dataset.pristine === undefined) return false;
+    return entryOf(new URLSearchParams(new FormData(form)).toString()) !== entryOf(form.dataset.pristine);
+  }
+
+  function totalsOf(root) {
+    var totals = {};
+    root.querySelectorAll(".standing-total[data-player]").forEach(function (total) {
+      totals[total.dataset.player] = total.dataset.total;
+    });
+    return totals;
+  }
+  function lightUp(totals) {
+    document.querySelectorAll("#scoreboard .standing-total[data-player]").forEach(function (total) {
+      var old = totals[total.dataset.player];
+      if (old !== undefined && old !== total.dataset.total) {
+        total.classList.add("changed");
+        window.setTimeout(function () { total.classList.remove("changed"); }, HIGHLIGHT_MS);
+      }
+    });
+  }
+
+  function announce(text) {
+    var announcer = document.getElementById("table-announcer");
+    if (!announcer || !text) return;
+    announcer.textContent = "";
+    window.setTimeout(function () { announcer.textContent = text; }, 50);
+  }
+
+  // What happened on the other phone, told by the round the entry was for (0: none) and the next
+  // round now (0: the match is over or ended).
+  function whatHappened(before, after, last) {
+    if (before && after > before) return format(strings.savedThere, { number: after - 1 });
+    if (before && after && after < before) return format(strings.undoneThere, { number: after });
+    if (before && !after && last >= before) return format(strings.savedThere, { number: last });
+    return strings.changedThere || "";
+  }
+
+  function swap(target, html) {
+    window.htmx.swap(target, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
+  }
+
+  // --- putting the match as it is now into the page ----------------------------------------
+  function apply(html) {
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    var fresh = holder.content.querySelector("#scoreboard");
+    var freshTop = fresh && fresh.querySelector("#table-top");
+    var current = document.getElementById("scoreboard");
+    if (!freshTop || !current || freshTop.dataset.version === shown()) return;
+    var form = entryForm(current);
+    var freshForm = fresh.querySelector("form.entry-form");
+    var before = numberOf(form);
+    var after = numberOf(freshForm);
+    var undo = fresh.querySelector("[data-undo]");
+    var last = undo ? Number(undo.dataset.undo) || 0 : 0;
+    var totals = totalsOf(current);
+    var scrollY = window.scrollY;
+
+    if (form && freshForm && typed(form)) {
+      keepEntry(current, fresh, form, before, after);
+    } else {
+      var sentence = whatHappened(before, after, last);
+      var note = fresh.querySelector("[data-live-note]");
+      if (note) note.textContent = sentence; // seen, and heard through the announcer below
+      swap(current, fresh.outerHTML);
+      var outbox = window.CompanionOutbox;
+      if (outbox) {
+        outbox.freshKey(); // each phone's own key for its next save
+        outbox.restoreDraft(true); // a draft kept for the round the form is for now
+        outbox.remember(html);
+        outbox.keepCopy(html);
+      }
+      announce(sentence);
+    }
+    lightUp(totals);
+    window.requestAnimationFrame(function () {
+      if (window.scrollY !== scrollY) window.scrollTo({ top: scrollY, left: 0, behavior: "instant" });
+    });
+  }
+
+  // The person is typing: the standings, the rounds and the actions are put in around the entry,
+  // which stays as it is, said to be overtaken when its round was taken or moved.
+  function keepEntry(current, fresh, form, before, after) {
+    var top = document.getElementById("table-top");
+    var standings = current.querySelector("section.table-standings");
+    var freshStandings = fresh.querySelector("section.table-standings");
+    if (standings && freshStandings) swap(standings, freshStandings.outerHTML);
+    var more = current.querySelector("#match-more");
+    var freshMore = fresh.querySelector("#match-more");
+    if (more && freshMore) swap(more, freshMore.outerHTML);
+    var freshTop = fresh.querySelector("#table-top");
+    top.dataset.version = freshTop.dataset.version;
+    // The page shows this version now: a save's answer can be an update of it (play/views.round_add).
+    var seen = form.querySelector("[name=seen]");
+    if (seen) seen.value = freshTop.dataset.version;
+    var note = form.querySelector("[data-live-note]");
+    if (before === after) {
+      if (note) note.textContent = strings.changedThere || "";
+      return;
+    }
+    overtaken(form, before, after);
+  }
+
+  function overtaken(form, before, after) {
+    var note = form.querySelector("[data-live-note]");
+    var choice = form.querySelector("[data-live-choice]");
+    var save = form.querySelector(".save-round");
+    var mine = choice && choice.querySelector("[name=as_next]");
+    if (!note || !choice || !save || !mine) return;
+    var values = { number: before, next: after };
+    note.textContent = format(after > before ? strings.savedKept : strings.movedKept, values);
+    mine.value = String(after);
+    mine.textContent = format(strings.saveAsNext, values);
+    choice.hidden = false;
+    save.hidden = true;
+  }
+
+  // "Save mine as round N": the entry is round N now, also for the offline outbox, which sends the
+  // form's fields as they are (js/outbox-queue.js).
+  document.addEventListener("click", function (event) {
+    var mine = event.target.closest && event.target.closest("#scoreboard [data-live-choice] [name=as_next]");
+    var form = mine && mine.form;
+    var number = form && form.querySelector("[name=number]");
+    if (number && mine.value) number.value = mine.value;
+  }, true);
+
+  // "Drop mine" shows the match as it is now: what was typed is not kept as a draft either.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.elt;
+    if (event.detail.successful && elt && elt.id === "drop-entry" && window.CompanionOutbox) window.CompanionOutbox.clearDraft();
+  });
+
+  // --- when to fetch -------------------------------------------------------------------------
+  // The page's own requests on the scoreboard, until answered (their answers may replace them).
+  // Known by their XMLHttpRequest: htmx may name another element once the answer is in.
+  var pending = [];
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.closest && elt.closest("#scoreboard") && event.detail.xhr) pending.push(event.detail.xhr);
+  });
+  function answered(event) {
+    var index = pending.indexOf(event.detail.xhr);
+    if (index === -1) return;
+    pending.splice(index, 1);
+    // After htmx has put the answer in: it may be the version the stream named, or an older one.
+    window.setTimeout(check, 0);
+  }
+  ["htmx:afterRequest", "htmx:sendError", "htmx:timeout", "htmx:sendAbort"].forEach(function (name) {
+    document.addEventListener(name, answered);
+  });
+
+  // Rounds waiting in the offline outbox: its own answers bring the match, and its rows stay.
+  function outboxBusy() {
+    return !!document.querySelector("#scoreboard [data-outbox-row], #scoreboard .outbox-row");
+  }
+
+  function check() {
+    if (!newest || newest === shown() || fetching || pending.length > 0 || outboxBusy()) return;
+    fetching = true;
+    window.fetch(scoreboardUrl, { credentials: "same-origin", headers: { "HX-Request": "true" } })
+      .then(function (response) {
+        if (response.status === 404 || response.status === 403 || response.redirected) return gone();
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.text().then(function (html) {
+          fetching = false;
+          // A save of this page may have begun meanwhile: its answer comes, then this is asked again.
+          if (!pending.length) apply(html);
+          check();
+        });
+      })
+      .catch(function () {
+        fetching = false;
+        window.setTimeout(check, RETRY_MS); // the stream names nothing new until the match changes again
+      });
+  }
+
+  // --- the stream -------------------------------------------------------------------------------
+  function gone() {
+    // This person no longer has the match (removed from the night, logged out): the page says so.
+    if (source) source.close();
+    source = null;
+    window.location.reload();
+  }
+
+  function live(on) {
+    document.documentElement.classList.toggle("is-live", on);
+  }
+
+  function listen() {
+    if (source) return;
+    var url = eventsUrl + (eventsUrl.indexOf("?") === -1 ? "?" : "&") + "v=" + encodeURIComponent(shown());
+    source = new window.EventSource(url);
+    source.addEventListener("open", function () { live(true); });
+    source.addEventListener("version", function (event) {
+      newest = String(event.data || "").trim();
+      check();
+    });
+    source.addEventListener("gone", gone);
+    source.addEventListener("error", function () {
+      live(false);
+      // The browser tries again by itself unless the server refused the stream: then a little later.
+      if (source && source.readyState === window.EventSource.CLOSED) {
+        source = null;
+        window.setTimeout(listen, RETRY_MS);
+      }
+    });
+  }
+
+  window.addEventListener("online", function () {
+    if (!source) listen();
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      if (!source) listen();
+      check();
+    }
+  });
+  listen();
+})();
