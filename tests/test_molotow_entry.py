@@ -147,7 +147,7 @@ def test_empty_or_wordy_fields_are_required_whole_numbers(persona_client, moloto
     points_1 = re.search(r"<input[^>]*name=\"points_1\"[^>]*>", html).group(0)
     assert 'aria-invalid="true"' in points_1 and 'aria-describedby="id_points_1_error"' in points_1
     assert 'id="id_points_1_error">Missing' in html
-    assert 'id="id_points_2_error">Enter a whole number.' in html
+    assert 'id="id_points_2_error">Points are whole numbers, like 90.' in html
     assert 'value="abc"' in html
     assert not Round.objects.exists()
 
@@ -336,3 +336,10 @@ def test_a_broken_hidden_round_number_names_no_field_a_person_cannot_see(persona
 def test_refused_fields_point_only_at_the_sentence_by_save():
     """There is one sentence by Save (#entry-error): no caller points a refused field elsewhere."""
     assert list(inspect.signature(EntryForm.mark_refused).parameters) == ["self", "error"]
+
+
+@pytest.mark.parametrize("typed", ["90.", "90.5", "90,5", "1e2"])
+def test_points_that_only_look_like_a_whole_number_are_refused_not_rounded(persona_client, molotow, typed):
+    html = add_deal(persona_client("owner"), molotow, 1, typed, 9, 34, 24).content.decode()
+    assert "Please check the entry: Anna: Points are whole numbers, like 90." in html
+    assert not Round.objects.exists()

@@ -9,13 +9,31 @@ form, the CLI and an import.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from scoring.base import ScoringError, Standings
+
+# Points as a person types them: digits, perhaps signed. Django's IntegerField would take "90." as 90
+# (a phone's decimal key, or "90.5" cut short by the field), which stores what nobody meant.
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number of points, and nothing that merely looks like one: "90.", "90.5", "1e2" are refused
+    with the table's sentence. How large it may be is the engine's to say, with the limit named."""
+
+    default_error_messages = {"invalid": _("Points are whole numbers, like 90.")}
+
+    def to_python(self, value):
+        if isinstance(value, str) and value.strip() and not WHOLE_NUMBER.fullmatch(value.strip()):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
 
 
 class EntryForm(forms.Form):

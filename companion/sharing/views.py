@@ -96,8 +96,12 @@ def night_share(request, pk):
 @require_POST
 def match_share_create(request, pk):
     match = get_match_for_user(request.user, pk, owner_only=True)
+    replaced = sharing.active_link(match=match) is not None
     sharing.create_link(match=match, user=request.user)
-    messages.success(request, _("The scoreboard is shared. An earlier link no longer works."))
+    if replaced:
+        messages.success(request, _("The scoreboard is shared. An earlier link no longer works."))
+    else:
+        messages.success(request, _("The scoreboard is shared."))
     return redirect("match_share", pk=match.pk)
 
 
@@ -114,8 +118,12 @@ def match_share_revoke(request, pk):
 @require_POST
 def night_share_create(request, pk):
     night = get_night_for_user(request.user, pk, owner_only=True)
+    replaced = sharing.active_link(night=night) is not None
     sharing.create_link(night=night, user=request.user)
-    messages.success(request, _("The night is shared. An earlier link no longer works."))
+    if replaced:
+        messages.success(request, _("The night is shared. An earlier link no longer works."))
+    else:
+        messages.success(request, _("The night is shared."))
     return redirect("night_share", pk=night.pk)
 
 

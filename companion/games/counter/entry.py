@@ -16,14 +16,13 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from companion.games.entry import EntryForm
-from scoring.counter import MOST_POINTS
+from companion.games.entry import EntryForm, WholeNumberField
 
 # Phones type the minus sign in several shapes: the hyphen, the Unicode minus, the en dash.
 MINUS_SIGNS = re.compile("^[\u2212\u2013\u2012]")
 
 
-class PointsField(forms.IntegerField):
+class PointsField(WholeNumberField):
     """A whole number that may start with any minus sign a phone keyboard offers."""
 
     def to_python(self, value):
@@ -40,9 +39,9 @@ class CounterEntryForm(EntryForm):
         for seat, name in enumerate(self.players):
             self.fields[f"points_{seat}"] = PointsField(
                 label=name,
+                # No bounds here: the engine refuses more than MOST_POINTS either way, naming the player
+                # and the limit ("Anna has 100001 points, but a round gives at most 100,000 either way").
                 required=False,
-                min_value=-MOST_POINTS,
-                max_value=MOST_POINTS,
                 error_messages={"invalid": _("Enter a whole number, like 12 or -5.")},
                 widget=forms.TextInput(
                     attrs={

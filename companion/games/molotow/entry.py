@@ -16,7 +16,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from companion.games.entry import EntryForm
+from companion.games.entry import EntryForm, WholeNumberField
 from scoring.molotow import ALL_POINTS, DRAW_LOSER, HEAVY
 
 
@@ -30,7 +30,7 @@ class MolotowEntryForm(EntryForm):
 
     def add_fields(self) -> None:
         for seat, name in enumerate(self.players):
-            self.fields[f"points_{seat}"] = forms.IntegerField(
+            self.fields[f"points_{seat}"] = WholeNumberField(
                 label=name,
                 # A missing value is said in clean(): once for an empty deal, else under the field.
                 required=False,
@@ -42,7 +42,6 @@ class MolotowEntryForm(EntryForm):
                         "inputmode": "numeric",
                         "pattern": "[0-9]*",
                         "autocomplete": "off",
-                        "maxlength": "3",
                         "required": True,  # said to screen readers; the form checks it (clean)
                         "data-seat": str(seat),
                     }

@@ -78,9 +78,12 @@
         text += " · " + format(missing, { count: total - sum });
       }
       else if (sum > total) text += " · " + format(sumLine.dataset.over, { count: sum - total });
+      // "90.5" or "90," is not a number of card points: said at once, as Save would say it.
+      var notWhole = inputs.some(function (input) { return input.value.trim() !== "" && numberIn(input) === null; });
+      if (notWhole) text += " · " + sumLine.dataset.notWhole;
       if (sumLine.textContent !== text) sumLine.textContent = text;
       sumLine.hidden = false;
-      sumLine.classList.remove("is-refused");
+      sumLine.classList.toggle("is-refused", notWhole);
       if (!complete || !root.dataset.previewUrl) return window.CompanionPreview.cancel(form);
       window.CompanionPreview.ask(form, root.dataset.previewUrl, function (answer) {
         if (answer === null) return;
