@@ -153,7 +153,8 @@ class ShareLinkAdmin(admin.ModelAdmin):
     list_display = ("__str__", "created_by", "created_at", "revoked_at")
     list_filter = ("revoked_at",)
     raw_id_fields = ("night", "match", "created_by")
-    readonly_fields = ("token", "created_at")
+    readonly_fields = ("created_at",)
+    exclude = ("token_hash", "token_seed")
 
     def has_add_permission(self, request):
         return False  # links are made on the share pages, each with a fresh token

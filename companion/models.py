@@ -23,6 +23,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from companion import tokens
+
 
 def game_choices() -> list[tuple[str, str]]:
     """The games the web knows (``companion.games.registry``): a new game needs no migration."""
@@ -380,10 +382,14 @@ class ShareLink(models.Model):
 
     The token is the only key: whoever has the URL may watch. Revoking keeps the row
     (``revoked_at``) so the admin shows who shared what and when; a re-created link is a new
-    row with a new token. At most one link per match or night is active at a time.
+    row with a new token. At most one link per match or night is active at a time. The row
+    holds the token's hash, never the token (``companion.tokens``).
     """
 
-    token = models.CharField(_("token"), max_length=64, unique=True)
+    PURPOSE = "share"
+
+    token_hash = models.CharField(_("token hash"), max_length=64, unique=True, editable=False)
+    token_seed = models.CharField(_("token seed"), max_length=64, blank=True, default="", editable=False)
     night = models.ForeignKey(
         GameNight,
         null=True,
@@ -433,6 +439,11 @@ class ShareLink(models.Model):
     def __str__(self) -> str:
         return f"{self.match or self.night} ({_('revoked') if self.revoked_at else _('active')})"
 
+    @property
+    def token(self) -> str:
+        """The token the link carries; "" for a link Companion cannot show (``companion.tokens``)."""
+        return tokens.recover(self.token_seed, self.token_hash, self.PURPOSE)
+
 
 class Invite(models.Model):
     """A link (and its QR code) that lets whoever opens it ask to join a night as a member.
@@ -441,10 +452,14 @@ class Invite(models.Model):
     the person signs up or logs in, sees the night and its owner, and accepts
     (``companion.invites.services.accept``). An invite stops working when revoked, past
     ``expires_at``, or, if ``single_use``, once somebody accepted it. The row is kept so the
-    members page can say which invite brought whom.
+    members page can say which invite brought whom. The row holds the token's hash, never
+    the token (``companion.tokens``).
     """
 
-    token = models.CharField(_("token"), max_length=64, unique=True)
+    PURPOSE = "invite"
+
+    token_hash = models.CharField(_("token hash"), max_length=64, unique=True, editable=False)
+    token_seed = models.CharField(_("token seed"), max_length=64, blank=True, default="", editable=False)
     night = models.ForeignKey(
         GameNight, on_delete=models.CASCADE, related_name="invites", verbose_name=_("night")
     )
@@ -469,6 +484,11 @@ class Invite(models.Model):
 
     def __str__(self) -> str:
         return f"{self.night} ({self.get_state_display()})"
+
+    @property
+    def token(self) -> str:
+        """The token the link carries; "" for a link Companion cannot show (``companion.tokens``)."""
+        return tokens.recover(self.token_seed, self.token_hash, self.PURPOSE)
 
     class State(models.TextChoices):
         ACTIVE = "active", _("active")
@@ -518,6 +538,48 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} @ {self.night}"
+
+
+class InviteUse(models.Model):
+    """Who accepted which invite: an invite admits each account once.
+
+    Kept when the membership ends, so a member who was removed, or left, cannot come
+    back through the same link (the pages say "you will need a new invite").
+    """
+
+    invite = models.ForeignKey(
+        Invite, on_delete=models.CASCADE, related_name="acceptances", verbose_name=_("invite")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user")
+    )
+    accepted_at = models.DateTimeField(_("accepted"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("invite use")
+        verbose_name_plural = _("invite uses")
+        constraints = [models.UniqueConstraint(fields=["invite", "user"], name="invite_use_once_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ← {self.invite}"
+
+
+class SpentToken(models.Model):
+    """A one-time token that was used, by its hash: a second use finds it here and is refused.
+
+    The "keep both" choice of an import that found the same night already there is
+    one such token: ten posts of it at once import the night once.
+    """
+
+    token_hash = models.CharField(_("token hash"), max_length=64, unique=True)
+    spent_at = models.DateTimeField(_("spent"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("spent token")
+        verbose_name_plural = _("spent tokens")
+
+    def __str__(self) -> str:
+        return self.token_hash[:12]
 
 
 class PlayerLink(models.Model):

@@ -261,3 +261,126 @@ def test_a_member_removed_or_gone_no_longer_sees_their_players_statistics(
     # Invited again, the person sees the player again.
     night.members.add(member)
     assert client.get(stats).status_code == 200
+
+
+# --- 1. an invite admits each account once: removed or gone, the same link is refused ----------
+
+
+@pytest.mark.parametrize("ending", ["removed", "left"])
+@pytest.mark.django_db
+def test_a_member_removed_or_gone_cannot_rejoin_with_the_same_invite(persona_client, night, outsider, ending):
+    from companion.invites import services as invites
+    from companion.models import Membership
+
+    invite = invites.create(night, user=night.owner, hours=24, single_use=False)
+    client = persona_client("outsider")
+    assert client.post(reverse("invite_accept", args=[invite.token])).status_code == 302
+    if ending == "removed":
+        persona_client("owner").post(reverse("night_member_remove", args=[night.pk, outsider.pk]))
+        client = persona_client("outsider")
+    else:
+        client.post(reverse("night_leave", args=[night.pk]))
+    assert not Membership.objects.filter(night=night, user=outsider).exists()
+
+    sentence = (
+        "You were a member through this invite before. To come back, ask the night's owner for a new invite."
+    )
+    page = client.get(reverse("invite", args=[invite.token]))
+    assert sentence in html.unescape(page.content.decode())
+    assert reverse("invite_accept", args=[invite.token]) not in page.content.decode()  # no Join button
+    again = client.post(reverse("invite_accept", args=[invite.token]))
+    assert again.status_code == 409
+    assert sentence in html.unescape(again.content.decode())
+    assert not Membership.objects.filter(night=night, user=outsider).exists()
+    # A new invite lets them back in.
+    fresh = invites.create(night, user=night.owner, hours=24, single_use=False)
+    assert client.post(reverse("invite_accept", args=[fresh.token])).status_code == 302
+    assert Membership.objects.filter(night=night, user=outsider).exists()
+
+
+# --- 5. the database holds no invite or share token, only its hash ----------------------------
+
+
+@pytest.mark.django_db
+def test_no_invite_or_share_token_is_stored_only_its_hash_and_the_links_still_work(client, night, owner):
+    import hashlib
+
+    from companion.invites import services as invites
+    from companion.models import Invite, ShareLink
+    from companion.sharing.services import create_link
+
+    invite = invites.create(night, user=owner, hours=24, single_use=False)
+    link = create_link(night=night, user=owner)
+    tokens = {invite.token, link.token}
+    assert all(len(token) >= 32 for token in tokens)
+    # Nothing in either table holds a token (what a backup or a copy of the database would leak).
+    for model in (Invite, ShareLink):
+        for row in model.objects.values():
+            assert not tokens & {str(value) for value in row.values()}, row
+    assert Invite.objects.get().token_hash == hashlib.sha256(invite.token.encode()).hexdigest()
+    assert ShareLink.objects.get().token_hash == hashlib.sha256(link.token.encode()).hexdigest()
+    # The links carry the token and work; the owner's pages show them again.
+    assert client.get(reverse("invite", args=[invite.token])).status_code == 200
+    assert client.get(reverse("shared", args=[link.token])).status_code == 200
+    client.force_login(owner)
+    assert invite.token in client.get(reverse("night_invites", args=[night.pk])).content.decode()
+    assert link.token in client.get(reverse("night_share", args=[night.pk])).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_seed_from_a_leaked_backup_without_the_secret_key_opens_nothing(client, night, owner, settings):
+    from companion.invites import services as invites
+    from companion.models import Invite
+
+    invite = invites.create(night, user=owner, hours=24, single_use=False)
+    token = invite.token
+    settings.SECRET_KEY = "another-server-that-only-has-the-backup-0123456789"
+    assert Invite.objects.get().token == ""  # the seed alone tells nothing
+    assert client.get(reverse("invite", args=[token])).status_code == 200  # the link itself still works
+
+
+# --- 10. "keep both" imports the night once, however many posts at once -----------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ten_keep_both_posts_at_once_import_the_night_once(owner, night):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from companion.models import GameNight
+    from companion.play.rounds import add_round
+    from companion.play.setup import create_match
+
+    match = create_match(night, "murlan", ["Anna", "Beat", "Cla", "Dora"], 0, {}, owner)
+    add_round(match, {"order": ["Cla", "Anna", "Beat", "Dora"]}, number=1, user=owner)
+    first = Client()
+    first.force_login(owner)
+    content = first.get(reverse("night_export_json", args=[night.pk])).content
+    asked = first.post(reverse("night_import"), {"file": SimpleUploadedFile("night.json", content)})
+    assert asked.status_code == 200, asked.content.decode()[:300]
+    pending = asked.context["pending"]
+    posts = 10
+    start = threading.Barrier(posts)
+    statuses: list[int] = []
+    errors: list[BaseException] = []
+
+    def phone():
+        try:
+            client = Client()
+            client.cookies = first.cookies  # the same browser: the same session
+            start.wait(timeout=30)
+            statuses.append(
+                client.post(reverse("night_import"), {"duplicate": "keep", "pending": pending}).status_code
+            )
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone) for _ in range(posts)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert errors == []
+    assert GameNight.objects.filter(title=night.title).count() == 2  # the night and one copy
+    assert sorted(statuses) == [200] * (posts - 1) + [302]

@@ -150,7 +150,7 @@ def test_only_the_owner_creates_or_revokes(persona_client, murlan, night, person
     client = persona_client(persona)
     assert client.post(reverse(f"{kind}_share_create", args=[pk])).status_code == 404
     assert client.post(reverse(f"{kind}_share_revoke", args=[pk])).status_code == 404
-    assert list(ShareLink.objects.values_list("token", "revoked_at")) == [(existing.token, None)]
+    assert list(ShareLink.objects.values_list("token_hash", "revoked_at")) == [(existing.token_hash, None)]
 
 
 @pytest.mark.parametrize("name", ["match_share_create", "match_share_revoke", "match_share"])
@@ -180,18 +180,18 @@ def test_an_outsider_does_not_see_the_share_page(persona_client, murlan, night):
 def test_two_active_links_for_one_match_cannot_exist(murlan):
     from django.db import IntegrityError, transaction
 
-    ShareLink.objects.create(match=murlan, token="one")
+    ShareLink.objects.create(match=murlan, token_hash="one")
     with pytest.raises(IntegrityError), transaction.atomic():
-        ShareLink.objects.create(match=murlan, token="two")
+        ShareLink.objects.create(match=murlan, token_hash="two")
 
 
 def test_a_link_is_for_a_match_or_a_night_never_both(murlan, night):
     from django.db import IntegrityError, transaction
 
     with pytest.raises(IntegrityError), transaction.atomic():
-        ShareLink.objects.create(match=murlan, night=night, token="both")
+        ShareLink.objects.create(match=murlan, night=night, token_hash="both")
     with pytest.raises(IntegrityError), transaction.atomic():
-        ShareLink.objects.create(token="neither")
+        ShareLink.objects.create(token_hash="neither")
 
 
 # --- the shared pages ---------------------------------------------------------------------

@@ -1,11 +1,13 @@
 """Invites and memberships: making, revoking and accepting an invite; removing a member, leaving.
 
-An invite is a link like a share link (the same token and QR code:
-``companion.sharing.services.new_token`` and ``qr_svg``), but it grants
+An invite is a link like a share link (the same kind of token, ``companion.tokens``,
+and QR code, ``companion.sharing.services.qr_svg``), but it grants
 nothing by being opened. Only :func:`accept`, called when the person taps
 "Join", makes a membership: consent is that tap, not the click on a link
 somebody forwarded. Accepting locks the invite's row, so a single-use invite
-opened on two phones at once admits one of them.
+opened on two phones at once admits one of them. An invite admits each account
+once (``InviteUse``): a member who was removed, or left, needs a new invite.
+The database holds each token's hash only (``companion.tokens``).
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from companion.models import GameNight, Invite, Membership
-from companion.sharing.services import new_token
+from companion import tokens
+from companion.models import GameNight, Invite, InviteUse, Membership
 
 # How long a new invite works: the choices the owner picks from (hours).
 LIFETIMES = {
@@ -42,9 +44,11 @@ class InviteError(Exception):
 def create(night: GameNight, *, user, hours: int, single_use: bool) -> Invite:
     if hours not in LIFETIMES:
         raise ValueError(f"unknown lifetime {hours!r}")
+    _token, seed, digest = tokens.new_token(Invite.PURPOSE)
     return Invite.objects.create(
         night=night,
-        token=new_token(),
+        token_hash=digest,
+        token_seed=seed,
         created_by=user,
         expires_at=timezone.now() + datetime.timedelta(hours=hours),
         single_use=single_use,
@@ -68,7 +72,11 @@ def revoke(night: GameNight, invite_pk: int) -> bool:
 
 def find(token: str) -> Invite | None:
     """The invite behind ``token`` with its night and owner (one query), whatever its state."""
-    return Invite.objects.select_related("night", "night__owner").filter(token=token).first()
+    return (
+        Invite.objects.select_related("night", "night__owner")
+        .filter(token_hash=tokens.token_hash(token))
+        .first()
+    )
 
 
 def dead_message(invite: Invite | None) -> str:
@@ -95,7 +103,8 @@ def accept(token: str, user) -> Membership:
     Raises InviteError (nothing changed) for an invite that does not work, the night's
     owner, or a member already (who keeps their membership as it was).
     """
-    invite = Invite.objects.select_for_update().select_related("night").filter(token=token).first()
+    digest = tokens.token_hash(token)
+    invite = Invite.objects.select_for_update().select_related("night").filter(token_hash=digest).first()
     if invite is None or invite.state != Invite.State.ACTIVE:
         raise InviteError(dead_message(invite), state=invite.state if invite else None)
     night = invite.night
@@ -103,6 +112,8 @@ def accept(token: str, user) -> Membership:
         raise InviteError(str(_("This is your own game night: you can already enter scores.")))
     if night.memberships.filter(user=user).exists():
         raise InviteError(str(_("You are already a member of this game night.")))
+    if used_before(invite, user):
+        raise InviteError(used_before_message())
     try:
         with transaction.atomic():
             membership = Membership.objects.create(
@@ -110,8 +121,22 @@ def accept(token: str, user) -> Membership:
             )
     except IntegrityError:  # the same person tapped twice on two phones
         raise InviteError(str(_("You are already a member of this game night."))) from None
+    InviteUse.objects.create(invite=invite, user=user)
     Invite.objects.filter(pk=invite.pk).update(uses=F("uses") + 1)
     return membership
+
+
+def used_before(invite: Invite, user) -> bool:
+    """Whether ``user`` joined through ``invite`` before (and was removed or left since)."""
+    return user.is_authenticated and InviteUse.objects.filter(invite=invite, user=user).exists()
+
+
+def used_before_message() -> str:
+    return str(
+        _(
+            "You were a member through this invite before. To come back, ask the night's owner for a new invite."
+        )
+    )
 
 
 def remove_member(night: GameNight, user_pk: int) -> bool:

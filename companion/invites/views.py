@@ -41,10 +41,16 @@ def night_invites(request, pk):
 
 def _invites_page(request, night, form, status=200):
     links = [
-        {"invite": invite, "url": request.build_absolute_uri(reverse("invite", args=[invite.token]))}
+        {
+            "invite": invite,
+            # "" for an invite made before tokens were kept as hashes: it works, but cannot be shown.
+            "url": request.build_absolute_uri(reverse("invite", args=[token]))
+            if (token := invite.token)
+            else "",
+        }
         for invite in invites.active(night)
     ]
-    newest = links[0] if links else None
+    newest = next((link for link in links if link["url"]), None)
     return render(
         request,
         "invites/manage.html",
@@ -136,22 +142,26 @@ def _dead(request, invite):
     )
 
 
-def _invite_page(request, invite, form=None, error="", status=200):
+def _invite_page(request, invite, token, form=None, error="", status=200):
     night = invite.night
     user = request.user
+    membership = invites.membership_of(night, user)
+    used_before = membership is None and invites.used_before(invite, user)
     return render(
         request,
         "invites/invite.html",
         {
             "invite": invite,
             "night": night,
-            "token": invite.token,
+            "token": token,
             "is_owner": user.is_authenticated and is_owner(user, night),
-            "membership": invites.membership_of(night, user),
+            "membership": membership,
+            "used_before": used_before,
+            "used_before_message": invites.used_before_message() if used_before else "",
             "signup_form": form
             if form is not None
             else (SignUpForm() if not user.is_authenticated and may_sign_up(invite) else None),
-            "login_url": f"{reverse('login')}?next={reverse('invite', args=[invite.token])}",
+            "login_url": f"{reverse('login')}?next={reverse('invite', args=[token])}",
             "error": error,
         },
         status=status,
@@ -178,7 +188,7 @@ def invite(request, token):
     found = invites.find(token)
     if found is None or found.state != Invite.State.ACTIVE:
         return _dead(request, found)
-    return _invite_page(request, found)
+    return _invite_page(request, found, token)
 
 
 @require_POST
@@ -190,13 +200,13 @@ def invite_signup(request, token):
     if request.user.is_authenticated:
         return redirect("invite", token=token)
     if not may_sign_up(found):
-        return _invite_page(request, found, status=403)
+        return _invite_page(request, found, token, status=403)
     form = SignUpForm(request.POST)
     user, locked = sign_up(request, form)
     if locked is not None:
         return locked
     if user is None:
-        return _invite_page(request, found, form=form, status=400)
+        return _invite_page(request, found, token, form=form, status=400)
     # Signed up and logged in, not yet a member: the invite page now asks to join.
     messages.success(request, _("Your account is ready. One more tap to join."))
     return redirect("invite", token=token)
@@ -212,7 +222,7 @@ def invite_accept(request, token):
         found = invites.find(token)
         if found is None or found.state != Invite.State.ACTIVE:
             return _dead(request, found)
-        return _invite_page(request, found, error=error.message, status=409)
+        return _invite_page(request, found, token, error=error.message, status=409)
     messages.success(
         request, _("You joined “%(title)s”: you can now enter scores.") % {"title": membership.night.title}
     )

@@ -1,8 +1,8 @@
 """Read-only share links: making and revoking them, finding one by its token, and what changed since.
 
 A link (``ShareLink``) shows one match or one night to anyone holding its
-URL; its token (``secrets.token_urlsafe``, 192 bits) is the only key and is
-looked up through its unique index. Re-creating a link revokes the old one
+URL; its token (192 bits) is the only key. The database holds its SHA-256 hash,
+looked up through its unique index (``companion.tokens``). Re-creating a link revokes the old one
 in the same transaction, so at most one is active per match or night.
 
 The shared pages poll for changes (htmx, every few seconds). Each poll sends
@@ -36,7 +36,6 @@ equal exactly when the facts are, which is all a poll compares.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 
 import segno
@@ -47,7 +46,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
-from companion import live
+from companion import live, tokens
 from companion.models import GameNight, Match, RoundChange, ShareLink
 from companion.play import standings as standings_service
 from companion.play.scoreboard import (
@@ -59,8 +58,6 @@ from companion.play.scoreboard import (
     winners_sentence,
 )
 
-TOKEN_BYTES = 24  # 32 URL-safe characters
-
 
 @dataclass(frozen=True)
 class LiveState:
@@ -69,10 +66,6 @@ class LiveState:
     match_id: int | None
     night_id: int | None
     version: str
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
 
 
 def _active(*, match: Match | None = None, night: GameNight | None = None):
@@ -90,7 +83,10 @@ def create_link(*, match: Match | None = None, night: GameNight | None = None, u
         with transaction.atomic():
             if _active(match=match, night=night).update(revoked_at=timezone.now()):
                 live.access_changed(_night_pk(match, night))
-            return ShareLink.objects.create(match=match, night=night, token=new_token(), created_by=user)
+            _token, seed, digest = tokens.new_token(ShareLink.PURPOSE)
+            return ShareLink.objects.create(
+                match=match, night=night, token_hash=digest, token_seed=seed, created_by=user
+            )
     except IntegrityError:
         # Two taps at once: the other request made the link (the partial unique index kept it single).
         return _active(match=match, night=night).get()
@@ -168,7 +164,9 @@ def _live_facts(token: str, match_pk: int | None = None) -> LiveState | None:
         # A match seen through its night's link: the match must belong to that night.
         row = (
             Match.objects.filter(
-                pk=match_pk, night__share_links__token=token, night__share_links__revoked_at__isnull=True
+                pk=match_pk,
+                night__share_links__token_hash=tokens.token_hash(token),
+                night__share_links__revoked_at__isnull=True,
             )
             .annotate(newest=_newest_change(match=OuterRef("pk")))
             .values_list("pk", "night_id", "closed", "newest", "night__updated_at")
@@ -180,7 +178,7 @@ def _live_facts(token: str, match_pk: int | None = None) -> LiveState | None:
         return LiveState(pk, night_id, _match_version(newest, closed, night_saved))
 
     row = (
-        ShareLink.objects.filter(token=token, revoked_at__isnull=True)
+        ShareLink.objects.filter(token_hash=tokens.token_hash(token), revoked_at__isnull=True)
         .annotate(
             match_newest=_newest_change(match=OuterRef("match_id")),
             night_newest=_newest_change(match__night=OuterRef("night_id")),

@@ -55,7 +55,8 @@ def shared_headers(view):
 def _share_page(request, *, match=None, night=None):
     owner_night = match.night if match is not None else night
     link = sharing.active_link(match=match, night=night)
-    url = request.build_absolute_uri(reverse("shared", args=[link.token])) if link else ""
+    # A link made before tokens were kept as hashes works, but cannot be shown: "" (the page says so).
+    url = request.build_absolute_uri(reverse("shared", args=[link.token])) if link and link.token else ""
     title = sharing.share_title(match=match, night=night)
     back = match or night
     return render(
@@ -69,7 +70,7 @@ def _share_page(request, *, match=None, night=None):
             "link": link,
             "url": url,
             "qr": sharing.qr_svg(url, title=_("QR code of the link to %(title)s") % {"title": title})
-            if link
+            if url
             else "",
             "is_owner": is_owner(request.user, owner_night),
             # Opened as localhost, the link would point other devices at themselves.

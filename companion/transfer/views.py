@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
+from companion import tokens
 from companion.access import get_match_for_user, get_night_for_user
 from companion.i18n.errors import sentence
 from companion.transfer import exporting, reading, storing
@@ -71,7 +72,12 @@ def night_import(request):
         form = NightImportForm()
         context["form"] = form
         pending = request.session.pop(PENDING, None)
-        if not pending or pending.get("token") != request.POST.get("pending"):
+        # The choice counts once: the session is read by every post sent at the same moment.
+        if (
+            not pending
+            or pending.get("token") != request.POST.get("pending")
+            or not tokens.spend(pending["token"])
+        ):
             context["error"] = _("That import is no longer waiting: choose the file again.")
         elif request.POST["duplicate"] == "stop":
             messages.info(request, _("Nothing was imported."))

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.models import ShareLink
+from companion.sharing.services import create_link
 from tests.factories import MatchFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -83,7 +84,7 @@ def test_the_shared_screen_follows_the_phone_without_reloading(logged_in, screen
 def test_the_shared_night_fills_a_tv_and_opens_a_match_within_the_link(browser, live_server, night):
     match = MatchFactory(night=night, game="murlan", names=ABCD)
     MatchFactory(night=night, game="elfer", names=["Anna", "Beat", "Cla"])
-    link = ShareLink.objects.create(night=night, token="a-test-token-for-the-night-page-1")
+    link = create_link(night=night, user=night.owner)
     context = browser.new_context(viewport={"width": 1920, "height": 1080}, base_url=live_server.url)
     try:
         tv = context.new_page()
