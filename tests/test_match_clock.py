@@ -184,3 +184,9 @@ def test_the_match_file_carries_the_clock_and_notes(persona_client, night):
     assert document["ended_at"] == "2026-11-27T21:42:00+01:00"
     assert document["paused_seconds"] == 60
     assert document["notes"] == "Tea."
+
+
+def test_a_break_shorter_than_a_minute_is_not_mentioned(persona_client, night):
+    match = MatchFactory(night=night, paused_at=timezone.now())
+    page = persona_client("owner").get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "breaks of" not in page

@@ -36,6 +36,11 @@ class Clock:
         return self.ended_at is None
 
     @property
+    def has_breaks(self) -> bool:
+        """A break of a minute or more (the durations are said in whole minutes)."""
+        return self.breaks >= datetime.timedelta(minutes=1)
+
+    @property
     def played_text(self) -> str:
         return duration_text(self.played)
 
