@@ -277,7 +277,8 @@ class Seat(models.Model):
     total = models.IntegerField(_("total"), default=0)
     won = models.BooleanField(_("won"), default=False)
     # Also derived, so the review pages aggregate in the database without folding rounds:
-    # ``place`` is 1 for the best total (equal totals share the better place);
+    # ``place`` is the engine's (``Standings.places``): 1 for the best total, the lowest where
+    # the house rules say the lowest wins (equal totals share the better place);
     # ``score`` is the game's own figure for this player in this match (Molotow net
     # sticks, Anrufen tokens won or lost against the starting chips, Elfer and Murlan points).
     place = models.PositiveSmallIntegerField(pgettext_lazy("rank", "place"), default=1)

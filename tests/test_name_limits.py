@@ -259,3 +259,22 @@ def test_the_import_refuses_a_direction_control_in_a_name_or_title(persona_clien
     assert IMPORT_SAYS[case, language] in response.context["error"]
     assert not GameNight.objects.exists()
     assert not Player.objects.exists()
+
+
+@pytest.mark.django_db
+def test_import_night_prints_one_error_line_for_a_tag_character_in_a_name(owner, tmp_path, capsys):
+    from django.core.management import call_command
+    from django.utils import translation
+
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(night_file(["Anna", "Beat\U000e0041"])), encoding="utf-8")
+    # As from a shell: English (a page's request earlier in this process may have left German on).
+    with translation.override("en"), pytest.raises(SystemExit) as exit_status:
+        call_command("import_night", str(path), "--owner", owner.username)
+    assert exit_status.value.code == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        "error: match 1 (Murlan): the name 'Beat\\U000e0041' holds an invisible tag character\n"
+    )
+    assert not GameNight.objects.exists()
