@@ -110,7 +110,8 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("__str__", "game", "started_at", "finished_at", "round_count")
     list_filter = ("game",)
     raw_id_fields = ("night", "created_by")
-    readonly_fields = MATCH_RESULTS
+    # The clock's breaks are kept by Pause and Resume on the match page (companion.play.clock).
+    readonly_fields = (*MATCH_RESULTS, "paused_seconds", "paused_at")
     inlines = [SeatInline, RoundInline]
 
     def has_add_permission(self, request):

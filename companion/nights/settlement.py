@@ -76,15 +76,6 @@ class NightSettlement:
     def everybody_even(self) -> bool:
         return bool(self.balances) and not self.payments
 
-    @property
-    def text(self) -> str:
-        """The payments as one line for a chat: "Settle up: Dora pays Anna CHF 3.90; …"."""
-        if not self.payments:
-            return ""
-        return _("Settle up: %(payments)s") % {
-            "payments": "; ".join(line.sentence.rstrip(".") for line in self.payments)
-        }
-
 
 def has_prices(night: GameNight) -> bool:
     return bool(night.prices)

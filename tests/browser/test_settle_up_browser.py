@@ -79,3 +79,18 @@ def test_a_swiss_german_table_reads_the_payments_in_francs(german_logged_in, own
     expect(settle.get_by_text("Cla zahlt Beat 0,80\u00a0CHF.")).to_be_visible()
     assert fits_the_phone(page)
     shot(page, "night-settle-up-de.png")
+
+
+def test_a_share_link_shows_the_payments_on_a_phone(page, owner):
+    from companion.sharing.services import create_link
+
+    night = night_of_cards(owner)
+    night.prices = {"counter": 20}
+    night.save()
+    link = create_link(night=night, user=owner)
+    page.goto(f"/s/{link.token}/")
+    payment = page.get_by_role("region", name="Settle up").get_by_text("Dora pays Anna CHF\u00a02.40.")
+    payment.scroll_into_view_if_needed()
+    expect(payment).to_be_in_viewport()
+    assert fits_the_phone(page)
+    shot(page, "shared-night-settle-up.png")
