@@ -10,7 +10,7 @@ PORT ?= 8000
 TEST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
-.PHONY: lock run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale bench-import-load audit backup messages css css-check
+.PHONY: lock run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale bench-live bench-import-load audit backup messages css css-check
 
 help:
 	@echo "make run            serve Companion on http://$(HOST):$(PORT)/ (SQLite in $(VAR)/)"
@@ -28,6 +28,7 @@ help:
 	@echo "make css            rebuild static/vendor/bootstrap/: Bootstrap cut to what the pages (and the match pages) use"
 	@echo "make css-check      fail when the committed CSS is not what make css builds (CI runs it)"
 	@echo "make bench-scale    two instances against one throwaway PostgreSQL: changes show at once on both"
+	@echo "make bench-live     1,000 open live pages, saves, slow clients, two instances: PASS/FAIL per goal (BENCH_ARGS=\"--tables 40\")"
 	@echo "make bench-import-load  two tables save rounds while the largest import runs (BENCH_ARGS=\"--runs 5\")"
 	@echo "make audit          Lighthouse (mobile) on the start page and a scoreboard (prints scores)"
 
@@ -161,3 +162,11 @@ css-check: $(VENV)/.installed node_modules/.package-lock.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules
+
+# The live channel at scale (tests/benchmarks/bench_live.py): first on SQLite, then two instances
+# on a throwaway PostgreSQL (.ci/postgres.sh; its exit status 3 skips that part).
+bench-live: $(VENV)/.installed
+	@$(PY) -m tests.benchmarks.bench_live $(BENCH_ARGS); status=$$?; \
+	PGPORT_TEST=$${PGPORT_TEST:-54341} bash .ci/postgres.sh $(PY) -m tests.benchmarks.bench_live --two-instances $(BENCH_ARGS); pg=$$?; \
+	if [ $$pg -eq 3 ]; then echo "two instances SKIPPED: PostgreSQL cannot be started on this machine."; pg=0; fi; \
+	exit $$(( status || pg ))
