@@ -243,7 +243,7 @@ def test_an_option_out_of_range_is_refused_at_that_option(persona_client, night,
 
 def test_a_missing_number_is_refused(persona_client, night):
     response = persona_client("owner").post(url(night), setup_data(rounds=""))
-    assert "This field is required." in response.content.decode()
+    assert "Enter a whole number, like 12." in response.content.decode()
     assert not Match.objects.exists()
 
 

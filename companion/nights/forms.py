@@ -35,6 +35,11 @@ class GameNightForm(forms.ModelForm):
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "notes": forms.Textarea(attrs={"rows": 3}),
         }
+        # The app's own sentences, said at the field (the forms are novalidate: no browser bubbles).
+        error_messages = {
+            "title": {"required": _("A game night needs a title.")},
+            "date": {"required": _("Choose the night's date."), "invalid": _("Choose the night's date.")},
+        }
 
     def clean_title(self):
         """A title follows the name rule (scoring/names.py): no control character, something visible."""
@@ -52,6 +57,7 @@ class PlayerForm(forms.ModelForm):
         model = Player
         fields = ("name", "emoji", "colour")
         widgets = {"colour": forms.TextInput(attrs={"type": "color"})}
+        error_messages = {"name": {"required": _("A player needs a name.")}}
 
     def __init__(self, *args, owner, **kwargs):
         super().__init__(*args, **kwargs)
