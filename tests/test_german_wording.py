@@ -56,3 +56,41 @@ def test_the_night_report_calls_the_standings_of_a_match_in_play_zwischenstand(p
     page = persona_client("owner").get(reverse("night_report", args=[night.pk]), **GERMAN).content.decode()
     assert "Zwischenstand" in page
     assert "Schlussstand" not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "negative", "wordy", "too_many"),
+    [
+        (
+            "en",
+            "A count is never below 0.",
+            "Enter a whole number, like 2.",
+            "A deck holds at most 3 plain marriages.",
+        ),
+        (
+            "de",
+            "Eine Anzahl ist nie kleiner als 0.",
+            "Gib eine ganze Zahl ein, z. B. 2.",
+            "Ein Kartenspiel hat höchstens 3 Mariagen in Nebenfarben.",
+        ),
+    ],
+)
+def test_counts_are_refused_in_the_tables_words_not_djangos(language, negative, wordy, too_many):
+    from django.utils import translation
+
+    from companion.games.anrufen.entry import AnrufenEntryForm
+    from companion.games.elfer.entry import ElferEntryForm
+
+    names = ["Anna", "Beat", "Cla", "Dora"]
+    with translation.override(language):
+        elfer = ElferEntryForm({"number": 1, "bonus_0": "-1", "jokers_1": "x"}, players=names, options={})
+        assert elfer.errors["bonus_0"] == [negative]
+        assert elfer.errors["jokers_1"] == [wordy]
+        anrufen = AnrufenEntryForm(
+            {"number": 1, "bidder_plain": "9", "opponents_plain": "-1", "tricks": "2.5"},
+            players=names,
+            options={"contra": "add"},
+        )
+        assert anrufen.errors["bidder_plain"] == [too_many]
+        assert anrufen.errors["opponents_plain"] == [negative]
+        assert anrufen.errors["tricks"] == [wordy]
