@@ -185,7 +185,10 @@ def test_a_deal_without_a_bidder_says_so_and_stores_nothing(persona_client, four
 def test_a_value_that_is_not_a_number_is_caught_by_the_form(persona_client, four):
     page = post(persona_client("owner"), four, 1, bidder=ANNA, bid="normal", partner=CLA, points="lots")
     text = page.content.decode()
-    assert "Please check the entry: Card points of the bidder&#x27;s side: Enter a whole number." in text
+    assert (
+        "Please check the entry: Card points of the bidder&#x27;s side: Points are whole numbers, like 90."
+        in text
+    )
     assert not Round.objects.exists()
 
 

@@ -147,7 +147,7 @@ def test_a_refused_round_says_why_in_german_and_stores_nothing(client, owner, ja
     points = {f"points_{seat}": "40" for seat in range(4)}  # 160, not 157
     response = client.post(reverse("round_add", args=[match.pk]), {"number": 3, **points}, **GERMAN)
     page = response.content.decode()
-    assert "Runde 3: die Punkte ergeben 160, nicht 157" in page
+    assert "Runde 3: Die Punkte ergeben 160, nicht 157" in page
     assert english_on_page(page) == []
     assert match.rounds.count() == 2
 

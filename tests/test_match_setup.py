@@ -185,7 +185,7 @@ def test_the_page_shows_the_defaults_of_the_chosen_game(persona_client, night):
     page = persona_client("owner").get(url(night) + "?game=anrufen").content.decode()
     assert 'name="opt_chips" value="10"' in page
     assert re.search(r'name="opt_contra" value="add"\s+id="id_opt_contra_0"[^>]*\bchecked>', page)
-    assert "Leave it empty for an open match." in page
+    assert "empty: the table ends the match." in page  # said once, by the rule itself
     assert "Rounds: open" in page
     assert page.count('class="seat-row"') == 4
 
@@ -242,7 +242,7 @@ def test_an_option_out_of_range_is_refused_at_that_option(persona_client, night,
 
 def test_a_missing_number_is_refused(persona_client, night):
     response = persona_client("owner").post(url(night), setup_data(rounds=""))
-    assert "This field is required." in response.content.decode()
+    assert "Enter a whole number, like 12." in response.content.decode()
     assert not Match.objects.exists()
 
 

@@ -72,7 +72,7 @@ def test_starting_a_night_makes_the_user_its_owner(persona_client, outsider):
 def test_a_night_without_a_title_is_refused_and_nothing_is_stored(persona_client):
     response = persona_client("owner").post(reverse("night_create"), {"title": "", "date": "2026-11-28"})
     assert response.status_code == 200
-    assert "This field is required." in response.content.decode()
+    assert "A game night needs a title." in response.content.decode()
     assert not GameNight.objects.exists()
 
 

@@ -36,6 +36,11 @@ class WholeNumberField(forms.IntegerField):
         return super().to_python(value)
 
 
+# A count of cards, tricks or marriages, in the table's words rather than Django's.
+COUNT_INVALID = _("Enter a whole number, like 2.")
+COUNT_NEGATIVE = _("A count is never below 0.")
+
+
 class EntryForm(forms.Form):
     """Base of the per-game entry forms.
 

@@ -9,7 +9,7 @@ A house rule's error names the rule by the label the match setup shows ("Deals m
 at most 100, not 500"), not by its key: those sentences are Companion's own, by code.
 """
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from scoring.base import Phrase, ScoringError, describe
 
@@ -67,9 +67,21 @@ def round_error_text(error: Exception, problem_in) -> str:
     Shown on its own (by Save, in the live preview), so it starts with a capital."""
     if isinstance(error, ScoringError) and error.round is not None:
         return sentence(
-            str(problem_in) % {"round": error.round, "problem": error.translated_problem(gettext)}
+            str(problem_in)
+            % {"round": error.round, "problem": after_colon(error.translated_problem(gettext))}
         )
     return sentence(error_text(error))
+
+
+# Languages that start a whole sentence after a colon with a capital letter: "Runde 3: Die Punkte
+# fehlen", where English writes "Round 3: the points are missing".
+CAPITAL_AFTER_COLON = ("de",)
+
+
+def after_colon(text: str) -> str:
+    """An engine's sentence as it follows "Round 3:" in the active language."""
+    language = (get_language() or "en").split("-")[0]
+    return sentence(text) if language in CAPITAL_AFTER_COLON else text
 
 
 def error_text(error: Exception) -> str:

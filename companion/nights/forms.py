@@ -71,6 +71,11 @@ class GameNightForm(forms.ModelForm):
                 "max_length": CURRENCY_ERROR,
             }
         }
+        # The app's own sentences, said at the field (the forms are novalidate: no browser bubbles).
+        error_messages = {
+            "title": {"required": _("A game night needs a title.")},
+            "date": {"required": _("Choose the night's date."), "invalid": _("Choose the night's date.")},
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -141,6 +146,7 @@ class PlayerForm(forms.ModelForm):
         model = Player
         fields = ("name", "emoji", "colour")
         widgets = {"colour": forms.TextInput(attrs={"type": "color"})}
+        error_messages = {"name": {"required": _("A player needs a name.")}}
 
     # Declared without max_length: a name too long is refused by the name rule's sentence in
     # clean_name, never cut short by the browser's maxlength nor told in Django's words.

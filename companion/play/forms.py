@@ -74,14 +74,18 @@ def option_field(option: Option) -> forms.Field:
             attrs["max"] = option.maximum
         if option.nullable:
             attrs["placeholder"] = gettext("open")
-            help_text = " ".join(filter(None, [help_text, gettext("Leave it empty for an open match.")]))
+            # The rule's own help says what empty means ("empty: no target"); else this does.
+            help_text = help_text or gettext("Leave it empty for an open match.")
         # No min_value/max_value here: the engine checks the range and says so in its words.
+        example = option.default if option.default is not None else (option.minimum or 1)
+        whole = gettext("Enter a whole number, like %(number)s.") % {"number": example}
         return forms.IntegerField(
             label=label,
             help_text=help_text,
             required=not option.nullable,
             initial=option.default,
             widget=forms.NumberInput(attrs=attrs),
+            error_messages={"required": whole, "invalid": whole},
         )
     return forms.ChoiceField(
         label=label,

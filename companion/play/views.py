@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from companion.access import get_match_for_user
 from companion.games import registry
 from companion.games.words import ROUND, RoundWords
-from companion.i18n.errors import round_error_text
+from companion.i18n.errors import after_colon, round_error_text
 from companion.play import rounds as round_service
 from companion.play import scoreboard_cache
 from companion.play import standings as standings_service
@@ -425,7 +425,7 @@ def edit_error_text(error: Exception, number: int, words: RoundWords = ROUND) ->
         return words.later_unplayable % {"end": later - 1, "next": later}
     return words.later_unfit % {
         "later": later,
-        "problem": error.translated_problem(gettext),
+        "problem": after_colon(error.translated_problem(gettext)),
     }
 
 

@@ -11,6 +11,10 @@ class NightImportForm(forms.Form):
         label=_("Game night file"),
         help_text=_("A .json file exported from Companion."),
         widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
+        error_messages={
+            "required": _("Choose the game night file first."),
+            "empty": _("The file is empty: choose the game night file exported from Companion."),
+        },
     )
 
     def clean_file(self):

@@ -16,7 +16,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from companion.games.entry import EntryForm
+from companion.games.entry import COUNT_INVALID, COUNT_NEGATIVE, EntryForm, WholeNumberField
 from scoring.anrufen import (
     CARD_POINTS,
     HUNDRED,
@@ -88,7 +88,7 @@ class AnrufenEntryForm(EntryForm):
         self.fields["contra"] = forms.BooleanField(
             label=_("Contra"), required=False, widget=forms.CheckboxInput(attrs=TOGGLE)
         )
-        self.fields["points"] = forms.IntegerField(
+        self.fields["points"] = WholeNumberField(
             label=_("Card points of the bidder's side"),
             required=False,
             widget=_number(0, CARD_POINTS, 10),
@@ -96,6 +96,7 @@ class AnrufenEntryForm(EntryForm):
         self.fields["tricks"] = forms.IntegerField(
             label=_("Tricks of the bidder's side"),
             required=False,
+            error_messages={"invalid": COUNT_INVALID},
             widget=_number(0, self.most_tricks, 1),
         )
         for side in SIDES:
@@ -109,6 +110,11 @@ class AnrufenEntryForm(EntryForm):
                 min_value=0,
                 max_value=MARRIAGES_IN_DECK["plain"],
                 initial=0,
+                error_messages={
+                    "invalid": COUNT_INVALID,
+                    "min_value": COUNT_NEGATIVE,
+                    "max_value": _("A deck holds at most %(limit_value)s plain marriages."),
+                },
                 widget=_number(0, MARRIAGES_IN_DECK["plain"], 1),
             )
 

@@ -24,7 +24,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from companion.games.elfer.board import BoardView, load_board
-from companion.games.entry import EntryForm
+from companion.games.entry import COUNT_INVALID, COUNT_NEGATIVE, EntryForm
 from scoring.elfer import HIGHEST_CARD, LOWEST_CARD, TABLE_CARD
 from scoring.elfer_board import BONUS_CARDS
 
@@ -122,6 +122,7 @@ class ElferEntryForm(EntryForm):
             min_value=0,
             required=False,
             initial=0,
+            error_messages={"invalid": COUNT_INVALID, "min_value": COUNT_NEGATIVE},
             widget=forms.NumberInput(
                 attrs={
                     "class": f"form-control count-input count-{kind}",
