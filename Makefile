@@ -10,7 +10,7 @@ PORT ?= 8000
 TEST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
-.PHONY: lock run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale bench-live bench-import-load audit backup messages css css-check
+.PHONY: lock run test check-standings restore-drill lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale bench-live bench-import-load audit backup messages css css-check
 
 help:
 	@echo "make run            serve Companion on http://$(HOST):$(PORT)/ (SQLite in $(VAR)/)"
@@ -18,6 +18,8 @@ help:
 	@echo "make test-postgres  run the suite against a throwaway PostgreSQL on loopback"
 	@echo "make check-standings seed demo data into a scratch database and check every stored standing"
 	@echo "make lock           pin every dependency again from pyproject.toml (requirements/*.txt)"
+
+	@echo "make restore-drill  back up seeded data, restore it into an empty database, compare every night's export"
 	@echo "make format         format the code with ruff"
 	@echo "make messages       update the German catalogue from the code (then translate the new entries)"
 	@echo "make bench-scoring  time the scoring engines"
@@ -106,8 +108,12 @@ test: $(VENV)/.installed system-deps lint
 check-standings: $(VENV)/.installed
 	@PY=$(PY) bash .ci/check-standings.sh
 
+# The suite, then the restore drill, against one throwaway PostgreSQL.
 test-postgres: $(VENV)/.installed system-deps
-	@bash .ci/postgres.sh $(PYTEST)
+	@bash .ci/postgres.sh bash -c '$(PYTEST) && PY=$(PY) bash .ci/restore-drill.sh'
+
+restore-drill: $(VENV)/.installed
+	@PY=$(PY) bash .ci/restore-drill.sh
 
 bench-entry: $(VENV)/.installed system-deps
 	$(PY) -m tests.benchmarks.bench_entry

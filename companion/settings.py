@@ -65,6 +65,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # What a logged-in person is shown is kept by no cache (companion/private_pages.py).
     "companion.private_pages.private_pages_middleware",
+    # Which account a page is for: what the phone keeps offline is kept per account.
+    "companion.offline.account.account_middleware",
     # After LocaleMiddleware (browser, cookie) and authentication: an account's own choice wins.
     "companion.i18n.language.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -95,6 +97,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "companion.csrf_token.csrf",  # after Django's own: one token per answer
+                "companion.offline.account.context",
             ],
             "builtins": ["django.templatetags.i18n", "django.templatetags.static"],
         },

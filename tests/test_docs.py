@@ -31,6 +31,8 @@ OTHER_PROGRAMS = {
     "curl": "asking a running server",
     "git": "fetching a release",
     "cd": "changing directory",
+    "sudo": "the host's own administration (systemd units)",
+    "journalctl": "the host's service logs",
 }
 
 

@@ -23,7 +23,7 @@ from companion import urls
 from companion.accounts import mailing
 from companion.converters import IdConverter
 from companion.models import Round
-from tests.factories import PASSWORD, MatchFactory
+from tests.factories import PASSWORD, GameNightFactory, MatchFactory
 
 TOO_LARGE = "9223372036854775808"  # one more than the largest 64-bit integer
 
@@ -384,3 +384,59 @@ def test_ten_keep_both_posts_at_once_import_the_night_once(owner, night):
     assert errors == []
     assert GameNight.objects.filter(title=night.title).count() == 2  # the night and one copy
     assert sorted(statuses) == [200] * (posts - 1) + [302]
+
+
+# --- 3./4. what a shared phone keeps is kept per account ----------------------------------------
+
+
+@pytest.mark.django_db
+def test_every_page_names_its_account_for_the_phone_and_the_cookie_goes_with_the_session(
+    client, owner, member
+):
+    from companion.offline.account import account_id
+
+    anonymous = client.get(reverse("login"))
+    assert anonymous["Companion-Account"] == "none"
+    client.force_login(owner)
+    page = client.get(reverse("home"))
+    mine = account_id(owner)
+    assert page["Companion-Account"] == mine != account_id(member)
+    assert f'data-account="{mine}"' in page.content.decode()
+    assert page.cookies["companion_account"].value == mine
+    assert not page.cookies["companion_account"]["httponly"]
+    out = client.post(reverse("logout"), follow=True)
+    assert out.redirect_chain and client.cookies["companion_account"].value == ""  # deleted
+    # Pages with a live link or the account's settings are never kept offline.
+    client.force_login(owner)
+    assert client.get(reverse("account"))["Companion-Offline"] == "never"
+    assert (
+        client.get(reverse("night_invites", args=[GameNightFactory(owner=owner).pk]))["Companion-Offline"]
+        == "never"
+    )
+
+
+@pytest.mark.django_db
+def test_a_round_from_another_accounts_outbox_is_refused_with_a_sentence_and_nothing_stored(
+    client, night, owner, member
+):
+    from companion.offline.account import account_id
+
+    match = MatchFactory(night=night, game="murlan", names=["Anna", "Beat", "Cla", "Dora"])
+    data = {"number": 1, **{f"place_{place}": seat for place, seat in enumerate([0, 1, 2, 3])}}
+    client.force_login(member)  # Mia's session; the round was saved offline by Olga (the owner)
+    url = reverse("round_add", args=[match.pk])
+    refused = client.post(
+        url, data, headers={"HX-Request": "true", "Companion-Outbox-Account": account_id(owner)}
+    )
+    assert refused.status_code == 409
+    assert refused["Companion-Round"] == "other-account"
+    assert refused.content.decode() == (
+        "This round was saved on this phone by another account, so it was not saved under yours. "
+        "It stays on this phone until that account logs in again."
+    )
+    assert not Round.objects.filter(match=match).exists()
+    mine = client.post(
+        url, data, headers={"HX-Request": "true", "Companion-Outbox-Account": account_id(member)}
+    )
+    assert mine["Companion-Round"] == "saved"
+    assert Round.objects.filter(match=match).count() == 1

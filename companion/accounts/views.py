@@ -25,6 +25,7 @@ from companion.access import get_account_for_host, may_manage_accounts, may_sign
 from companion.accounts import mailing, throttle
 from companion.accounts.forms import EmailForm, HostAccountForm, SignUpForm
 from companion.accounts.reset import reset_path
+from companion.offline.account import not_kept_offline
 
 User = get_user_model()
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -119,6 +120,7 @@ def signup(request):
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@not_kept_offline
 def account(request):
     """The account page: change the password; the e-mail address when e-mail is set up."""
     form = EmailForm(request.POST or None, instance=request.user) if settings.EMAIL_ENABLED else None
@@ -160,7 +162,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         return super().form_valid(form)
 
 
-password_change = PasswordChangeView.as_view()
+password_change = not_kept_offline(PasswordChangeView.as_view())
 
 
 class PasswordResetView(auth_views.PasswordResetView):
@@ -226,6 +228,7 @@ password_reset_complete = auth_views.PasswordResetCompleteView.as_view(
 
 @login_required
 @require_GET
+@not_kept_offline
 def account_list(request):
     """The host's list of accounts, each with a button for a one-time reset link."""
     get_account_for_host(request.user, request.user.pk)  # 404 for anyone but the host

@@ -26,6 +26,7 @@ from companion.accounts.views import sign_up
 from companion.invites import services as invites
 from companion.invites.forms import InviteForm
 from companion.models import Invite
+from companion.offline.account import not_kept_offline
 from companion.sharing.services import qr_svg
 from companion.sharing.views import LOCAL_HOSTS
 
@@ -34,6 +35,7 @@ from companion.sharing.views import LOCAL_HOSTS
 
 @login_required
 @require_GET
+@not_kept_offline
 def night_invites(request, pk):
     night = get_night_for_user(request.user, pk, owner_only=True)
     return _invites_page(request, night, InviteForm())

@@ -19,6 +19,7 @@ from companion.access import get_match_for_user
 from companion.games import registry
 from companion.games.words import ROUND, RoundWords
 from companion.i18n.errors import after_colon, round_error_text
+from companion.offline.account import refuse_other_accounts_rounds
 from companion.play import rounds as round_service
 from companion.play import scoreboard_cache
 from companion.play import standings as standings_service
@@ -187,6 +188,7 @@ def match_rematch(request, pk):
 
 @login_required
 @require_POST
+@refuse_other_accounts_rounds
 def round_add(request, pk):
     # One load of the match, under its row lock; the answer is rendered from what the save has.
     with transaction.atomic():

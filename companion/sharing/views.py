@@ -30,6 +30,7 @@ from django.views.decorators.http import require_GET, require_POST
 from companion.access import get_match_for_user, get_night_for_user, is_owner
 from companion.nights.settlement import night_settlement_view
 from companion.nights.summary import match_results, night_summary
+from companion.offline.account import not_kept_offline
 from companion.sharing import services as sharing
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]"}
@@ -83,12 +84,14 @@ def _share_page(request, *, match=None, night=None):
 
 @login_required
 @require_GET
+@not_kept_offline
 def match_share(request, pk):
     return _share_page(request, match=get_match_for_user(request.user, pk))
 
 
 @login_required
 @require_GET
+@not_kept_offline
 def night_share(request, pk):
     return _share_page(request, night=get_night_for_user(request.user, pk))
 

@@ -113,8 +113,13 @@
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* works without */ });
     });
   }
-  // Signed out: the copies of private pages go (the outbox of unsent rounds stays).
+  // Signed out: the copies of private pages go, whoever's they were (the outbox of unsent
+  // rounds stays, kept per account: js/outbox.js).
   if (document.body.hasAttribute("data-signed-out") && window.caches) {
-    window.caches.delete("companion-pages").catch(function () {});
+    window.caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (name) {
+        return name.indexOf("companion-pages") === 0;
+      }).map(function (name) { return window.caches.delete(name); }));
+    }).catch(function () {});
   }
 })();

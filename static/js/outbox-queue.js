@@ -14,7 +14,10 @@
   var match = core.match;
   var strings = core.strings;
   var format = core.format;
-  var items = []; // this match's outbox, oldest first
+  var items = []; // this match's outbox, oldest first: the rounds of this page's account
+  // A shared phone: rounds saved by another account stay stored, unseen and unsent, until that
+  // account opens the match again (companion/offline/account.py).
+  var account = document.body.dataset.account || "";
   var flushing = false;
   var retryTimer = null;
 
@@ -30,7 +33,8 @@
   }
   function loadItems() {
     return store("readonly", function (s) { return s.index("match").getAll(match); }).then(function (all) {
-      items = (all || []).sort(function (a, b) { return a.id - b.id; });
+      items = (all || []).filter(function (item) { return item.account === account; })
+        .sort(function (a, b) { return a.id - b.id; });
     });
   }
   function saveItem(item) {
@@ -112,6 +116,7 @@
     var preview = window.CompanionPreview && window.CompanionPreview.answerFor(form);
     var item = {
       match: match,
+      account: account,
       url: form.getAttribute("action"),
       number: number,
       fields: pairs,
@@ -151,13 +156,27 @@
       body: body,
       credentials: "same-origin",
       signal: abort ? abort.signal : undefined,
-      headers: { "HX-Request": "true", "HX-Current-URL": window.location.href, "X-CSRFToken": csrfToken() },
+      headers: {
+        "HX-Request": "true",
+        "HX-Current-URL": window.location.href,
+        "X-CSRFToken": csrfToken(),
+        "Companion-Outbox-Account": item.account,
+      },
     }).then(function (response) {
       window.clearTimeout(timer);
       var login = response.headers.get("HX-Redirect");
       if (login) {
         stop(strings.loginAgain, login);
         return null;
+      }
+      if (response.headers.get("Companion-Round") === "other-account") {
+        // Sent in another account's session (a logout and a login elsewhere since the page
+        // opened): refused, and kept here for the account that saved it.
+        return response.text().then(function (sentence) {
+          flushing = false;
+          items = [];
+          render(sentence);
+        });
       }
       if (!response.ok) {
         var stale = response.status === 403 && response.headers.get("Companion-Error") === "csrf";

@@ -21,7 +21,8 @@
   var strings = Object.assign(readStrings("net-strings"), readStrings("outbox-strings"));
   var DRAFT = "companion:draft:" + match;
   var CONTACT = "companion:last-contact";
-  var PAGES = "companion-pages";
+  // Kept per account, as the service worker keeps them (js/sw.js, companion/offline/account.py).
+  var PAGES = "companion-pages-" + (document.body.dataset.account || "none");
   var lastSwapOutcome = "";
   var queue = null; // js/outbox-queue.js, once it runs
   var loading = null;

@@ -3,13 +3,24 @@
 // Pages come from the network and a copy is kept, so a scoreboard opened without a
 // connection shows its last known standings; a page never opened shows /offline/.
 // POSTs are never touched: saving is the page's business (js/outbox.js).
+//
+// A phone may be shared, so the copies are kept per account (companion/offline/account.py):
+// every page names its account in the Companion-Account header ("none": nobody logged in).
+// A page of another account than the copies' drops them all first: a login, a logout, a
+// sign-up through an invite, an expired session. Offline, the copies are shown only while
+// the companion_account cookie (gone with the session, or with cleared cookies) still names
+// their account. Pages marked "Companion-Offline: never" (a live invite link, the account's
+// settings) and no-store pages of nobody are never kept.
 /* global self, caches, fetch */
 (function () {
   "use strict";
 
   var config = self.COMPANION_SW;
   var SHELL = "companion-shell-" + config.version;
-  var PAGES = "companion-pages"; // also named in net-errors.js and outbox.js
+  var PAGES = "companion-pages"; // + "-" + the account; also named in net-errors.js and outbox.js
+  var OWNER = "companion-account"; // one entry: the account the kept pages belong to
+  var OWNER_KEY = "/sw/account";
+  var NOBODY = "none";
   var MATCH_PAGE = /^\/matches\/\d+\/$/;
 
   self.addEventListener("install", function (event) {
@@ -44,26 +55,74 @@
     }
   });
 
+  // --- whose copies these are ------------------------------------------------------------
+  function owner() {
+    return caches.open(OWNER).then(function (cache) { return cache.match(OWNER_KEY); })
+      .then(function (hit) { return hit ? hit.text() : ""; });
+  }
+  function forgetPages() {
+    return caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (name) {
+        return name.indexOf(PAGES) === 0;
+      }).map(function (name) { return caches.delete(name); }));
+    });
+  }
+  var switching = Promise.resolve(); // one change of owner at a time
+  function ownedBy(account) {
+    switching = switching.then(function () {
+      return owner().then(function (current) {
+        if (current === account) return null;
+        return forgetPages().then(function () {
+          return caches.open(OWNER).then(function (cache) { return cache.put(OWNER_KEY, new Response(account)); });
+        });
+      });
+    }).catch(function () { /* no copies then */ });
+    return switching;
+  }
+  // The account the browser's cookies name now: "" when the worker cannot tell.
+  function cookieAccount() {
+    if (!self.cookieStore) return Promise.resolve("");
+    return self.cookieStore.get("companion_account").then(function (cookie) {
+      return cookie ? cookie.value : NOBODY;
+    }).catch(function () { return ""; });
+  }
+
   function page(request, url) {
     return fetch(request).then(function (response) {
       var type = response.headers.get("Content-Type") || "";
-      if (response.ok && type.indexOf("text/html") === 0) {
-        keep(response.clone(), new URL(response.url || request.url));
+      var account = response.headers.get("Companion-Account");
+      if (account) {
+        var kept = ownedBy(account);
+        var cacheControl = response.headers.get("Cache-Control") || "";
+        var never = response.headers.get("Companion-Offline") === "never" ||
+          (account === NOBODY && cacheControl.indexOf("no-store") >= 0);
+        if (response.ok && type.indexOf("text/html") === 0 && !never) {
+          var copy = response.clone();
+          kept.then(function () { return keep(copy, new URL(response.url || request.url), account); });
+        }
       }
       return response;
     }).catch(function () {
-      return caches.open(PAGES).then(function (cache) {
-        // The installed app starts at /play/ (the running match): offline, the last scoreboard.
-        var key = url.pathname === config.start ? config.start : url.href;
-        return cache.match(key).then(function (hit) {
-          return hit || caches.match(config.offline);
+      return Promise.all([owner(), cookieAccount()]).then(function (who) {
+        var account = who[0];
+        // Offline, the copies are shown only to the session they were kept for.
+        if (!account || (who[1] && who[1] !== account)) {
+          if (who[1]) forgetPages();
+          return caches.match(config.offline);
+        }
+        return caches.open(PAGES + "-" + account).then(function (cache) {
+          // The installed app starts at /play/ (the running match): offline, the last scoreboard.
+          var key = url.pathname === config.start ? config.start : url.href;
+          return cache.match(key).then(function (hit) {
+            return hit || caches.match(config.offline);
+          });
         });
       });
     });
   }
 
-  function keep(response, url) {
-    return caches.open(PAGES).then(function (cache) {
+  function keep(response, url, account) {
+    return caches.open(PAGES + "-" + account).then(function (cache) {
       var puts = [cache.put(url.href, response.clone())];
       if (MATCH_PAGE.test(url.pathname)) puts.push(cache.put(config.start, response));
       return Promise.all(puts);

@@ -10,11 +10,17 @@ A backup leaves out the login sessions and django-axes' login-attempt records:
 a session key copied out of a backup would open the app as that user, and the
 attempts name addresses and usernames tried. After a restore everybody logs in
 again. Backups are written 0600 into a 0700 folder (companion/private_files.py).
+
+``--keep N`` (with the default names) then deletes all but the N newest backups
+of that folder, so a daily run (docs/hosting.md, "Backups and restore") keeps
+the last N days. Only files named as this command names them are touched, and
+only after the new backup was written and checked.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -41,8 +47,20 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", nargs="?", help="where to write the copy; it must not exist yet")
         parser.add_argument("--database", default="default", help="the database alias (default: default)")
+        parser.add_argument(
+            "--keep",
+            type=int,
+            metavar="N",
+            help="then delete all but the N newest backups in var/backups/ (for a daily run)",
+        )
 
-    def handle(self, *args, file=None, database="default", **options):
+    def handle(self, *args, file=None, database="default", keep=None, **options):
+        if keep is not None and keep < 1:
+            raise CommandError("--keep needs at least 1: the backup just made")
+        if keep is not None and file:
+            raise CommandError(
+                "--keep rotates the backups named companion-<time> in var/backups/: leave out FILE"
+            )
         connection = connections[database]
         if connection.vendor == "sqlite":
             target = self._target(file, "sqlite3")
@@ -53,6 +71,9 @@ class Command(BaseCommand):
         else:
             raise CommandError(f"backup knows SQLite and PostgreSQL, not {connection.vendor}")
         self.stdout.write(f"Backup written to {target} ({target.stat().st_size:,} bytes).")
+        if keep is not None:
+            for old in rotate(target.parent, keep):
+                self.stdout.write(f"Deleted the older backup {old}.")
 
     def _target(self, file: str | None, suffix: str) -> Path:
         if file:
@@ -64,6 +85,19 @@ class Command(BaseCommand):
             raise CommandError(f"{target} exists already; choose another name")
         private_dir(target.parent)
         return target
+
+
+# The names this command gives: companion-YYYYmmdd-HHMMSS.sqlite3 or .dump.
+BACKUP_NAME = re.compile(r"companion-\d{8}-\d{6}\.(sqlite3|dump)")
+
+
+def rotate(folder: Path, keep: int) -> list[Path]:
+    """Delete all but the ``keep`` newest backups in ``folder`` (by the time in their names)."""
+    backups = sorted(path for path in folder.iterdir() if BACKUP_NAME.fullmatch(path.name))
+    old = backups[:-keep]
+    for path in old:
+        path.unlink()
+    return old
 
 
 def copy_sqlite(connection, target: Path) -> None:
