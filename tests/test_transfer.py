@@ -494,7 +494,7 @@ def test_names_the_app_would_not_seat_are_refused(players, message):
 def test_submitting_without_a_file_asks_for_one(persona_client):
     response = persona_client("owner").post(reverse("night_import"), {})
     assert response.status_code == 200
-    assert "This field is required." in response.content.decode()
+    assert "Choose the game night file first." in response.content.decode()
     assert not GameNight.objects.exists()
 
 
