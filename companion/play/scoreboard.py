@@ -239,6 +239,13 @@ def dealers_after(result: Standings) -> list[str]:
     return [engine.dealer_after(result.players, result.options, played + k) for k in range(count)]
 
 
+def last_key(match: Match) -> str:
+    """The key of the newest stored round ("" before the first): a page whose save of that round lost
+    its answer knows its own entry by it, not as another phone's (js/live.js)."""
+    newest = max(match.rounds.all(), key=lambda stored: stored.number, default=None)
+    return str(newest.key) if newest is not None and newest.key else ""
+
+
 def live_words(match: Match) -> dict[str, Any]:
     """What the page says when another phone changed the match, in the game's word (js/live.js)."""
     return {**STRINGS["live"], **registry.get(match.game).words.live}
@@ -367,6 +374,7 @@ def scoreboard_context(
         **game_templates(match),
         "entry_template": form.template_name if form is not None else "",
         "live_words": live_words(match),
+        "last_key": last_key(match),
     }
 
 
