@@ -10,7 +10,7 @@ PORT ?= 8000
 TEST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
-.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale bench-import-load audit backup messages css css-check js js-check
+.PHONY: run test check-standings lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale bench-live bench-import-load audit backup messages css css-check js js-check
 
 help:
 	@echo "make run            serve Companion on http://$(HOST):$(PORT)/ (SQLite in $(VAR)/)"
@@ -21,7 +21,7 @@ help:
 	@echo "make messages       update the German catalogue from the code (then translate the new entries)"
 	@echo "make bench-scoring  time the scoring engines"
 	@echo "make bench-entry    tap to painted update in Chromium against gunicorn (server and browser parts)"
-	@echo "make serve          serve Companion for real: gunicorn, DEBUG=0, compressed static files"
+	@echo "make serve          serve Companion for real: gunicorn with event-loop workers (ASGI), DEBUG=0, compressed static files"
 	@echo "make backup         write a consistent copy of the database to $(VAR)/backups/"
 	@echo "make bench-load     1/4/20 clients against a local gunicorn: cost per page, PASS/FAIL per goal"
 	@echo "make css            rebuild static/vendor/bootstrap/: Bootstrap cut to what the pages (and the match pages) use"
@@ -29,6 +29,7 @@ help:
 	@echo "make js             minify our scripts with terser into assets/minified/ (after editing a script)"
 	@echo "make js-check       fail when a committed minified script is not what make js builds (CI runs it)"
 	@echo "make bench-scale    two instances against one throwaway PostgreSQL: changes show at once on both"
+	@echo "make bench-live     1,000 open live pages, saves, slow clients, two instances: PASS/FAIL per goal (BENCH_ARGS=\"--tables 40\")"
 	@echo "make bench-import-load  two tables save rounds while the largest import runs (BENCH_ARGS=\"--runs 5\")"
 	@echo "make audit          Lighthouse (mobile) on the start page and a scoreboard (prints scores)"
 
@@ -54,7 +55,7 @@ run: $(VENV)/.installed $(VAR)/secret_key
 	$(PY) manage.py lan_address --port $(PORT) && \
 	exec $(PY) manage.py runserver $(HOST):$(PORT)
 
-# Production run: DEBUG off, gunicorn (companion/gunicorn_conf.py), WhiteNoise serving the
+# Production run: DEBUG off, gunicorn with uvicorn workers (companion/gunicorn_conf.py), WhiteNoise serving the
 # collected, hashed and compressed static files. SECRET_KEY and ALLOWED_HOSTS come from the
 # environment when set; otherwise the key in $(VAR)/secret_key and this machine's own names.
 serve: $(VENV)/.installed $(VAR)/secret_key
@@ -66,7 +67,7 @@ serve: $(VENV)/.installed $(VAR)/secret_key
 	$(PY) manage.py seed_demo --offer && \
 	$(PY) manage.py lan_address --port $(PORT) && \
 	echo "Answering for the host names: $$ALLOWED_HOSTS" && \
-	exec $(VENV)/bin/gunicorn -c python:companion.gunicorn_conf companion.wsgi
+	exec $(VENV)/bin/gunicorn -c python:companion.gunicorn_conf companion.asgi
 
 backup: $(VENV)/.installed $(VAR)/secret_key
 	@export SECRET_KEY="$${SECRET_KEY:-$$(cat $(VAR)/secret_key)}"; \
@@ -160,3 +161,11 @@ js-check: $(VENV)/.installed node_modules/.package-lock.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules
+
+# The live channel at scale (tests/benchmarks/bench_live.py): first on SQLite, then two instances
+# on a throwaway PostgreSQL (.ci/postgres.sh; its exit status 3 skips that part).
+bench-live: $(VENV)/.installed
+	@$(PY) -m tests.benchmarks.bench_live $(BENCH_ARGS); status=$$?; \
+	PGPORT_TEST=$${PGPORT_TEST:-54341} bash .ci/postgres.sh $(PY) -m tests.benchmarks.bench_live --two-instances $(BENCH_ARGS); pg=$$?; \
+	if [ $$pg -eq 3 ]; then echo "two instances SKIPPED: PostgreSQL cannot be started on this machine."; pg=0; fi; \
+	exit $$(( status || pg ))

@@ -1,9 +1,22 @@
-"""gunicorn settings for ``make serve`` (``gunicorn -c python:companion.gunicorn_conf companion.wsgi``).
+"""gunicorn settings for ``make serve`` (``gunicorn -c python:companion.gunicorn_conf companion.asgi``).
 
-Several processes, each with a few threads. Rendering a page is Python work, and
-Python runs one thread per process at a time, so the processes are what use the
-cores; the threads let a process answer another request while one waits for the
-database's write lock or a slow phone.
+Several processes, each an event loop (uvicorn's worker, ``companion.asgi.Worker``)
+that runs the views in threads. Rendering a page is Python work, and Python runs one
+thread per process at a time, so the processes are what use the cores. The event
+loop is what lets a process hold many connections that do nothing for a long time:
+
+- every open page's event stream (``companion.live``) waits there, costing no processor
+  time until something changes (Django keeps the idle thread it ran the request's
+  middleware in until the stream ends: memory, not processor time);
+- a request is read there in full before a view thread sees it, so phones that send
+  slowly (or somebody who sends a form one byte every two seconds on purpose) hold
+  no worker: with gunicorn's threaded workers 32 such clients held every thread of
+  every worker, and the request timeout then killed the workers, with other people's
+  requests in them (issue 28, ``make bench-live`` checks it).
+
+``WORKER_CLASS=gthread`` serves the WSGI application the old way instead
+(``companion.wsgi``): threads, with the request timeout below. No live pages there
+beyond the threads (each open stream holds one).
 
 ``reuse_port``: every worker listens on its own socket (SO_REUSEPORT) and the
 kernel spreads new connections over them. Without it all workers share one socket,
@@ -18,7 +31,7 @@ caches and the connections waiting on its socket (at 150 requests a second,
 turns it back on, with up to 10% jitter so the workers do not restart together.
 
 Every value can be overridden from the environment (HOST, PORT, WEB_CONCURRENCY,
-THREADS, MAX_REQUESTS, REQUEST_TIMEOUT).
+THREADS, MAX_REQUESTS, REQUEST_TIMEOUT, WORKER_CLASS).
 """
 
 import gc
@@ -30,7 +43,7 @@ bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 # Two processes per core: one renders while the other's threads wait on the database.
 workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1))))
 threads = int(os.environ.get("THREADS", "4"))
-worker_class = "gthread"
+worker_class = os.environ.get("WORKER_CLASS", "companion.asgi.Worker")
 reuse_port = True
 preload_app = True  # import Django once in the master; workers start at once and share memory
 timeout = int(os.environ.get("REQUEST_TIMEOUT", "30"))
@@ -48,7 +61,9 @@ forwarded_allow_ips = os.environ.get("TRUSTED_PROXIES") or "127.0.0.1,::1"
 # and removed it on exit. Companion does not use gunicornc, so there is none.
 control_socket_disable = True
 
-# A request still running after `timeout` seconds stops its worker. gunicorn's own
+# gthread only: a request still running after `timeout` seconds stops its worker. (An event
+# loop worker beats on while a view thread is stuck: the loop goes on serving everybody else.)
+# gunicorn's own
 # timeout cannot do that with threads: a gthread worker's main loop keeps beating
 # while a request thread is stuck, so the master never sees it silent. Here the
 # beat stops as soon as a request has run for more than a second, so the master

@@ -1,4 +1,4 @@
-"""gunicorn as ``make serve`` runs it (companion/gunicorn_conf.py): long requests are stopped, no control socket."""
+"""gunicorn with ``make serve``'s settings (companion/gunicorn_conf.py): with threaded workers long requests are stopped; no control socket."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ def get(url: str, timeout: float) -> int:
 
 @pytest.fixture
 def served(tmp_path):
-    """gunicorn with Companion's settings file, serving tests/slow_wsgi.py, with a 3-second timeout."""
+    """gunicorn with Companion's settings file and its threaded WSGI workers (``WORKER_CLASS=gthread``),
+    serving tests/slow_wsgi.py, with a 3-second timeout."""
     port = free_port()
     environ = {
         "PATH": os.environ["PATH"],
@@ -39,6 +40,7 @@ def served(tmp_path):
         "HOST": "127.0.0.1",
         "PORT": str(port),
         "WEB_CONCURRENCY": "1",
+        "WORKER_CLASS": "gthread",
         "THREADS": "2",
         "REQUEST_TIMEOUT": "3",
         "ACCESS_LOG": "0",

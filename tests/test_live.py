@@ -1,5 +1,7 @@
 """The live channel: event streams of the match page and the shared pages, and who hears what when."""
 
+import asyncio
+
 import pytest
 from django.db import transaction
 from django.urls import reverse
@@ -230,3 +232,43 @@ def test_a_seated_players_new_name_is_announced_to_the_matches_they_sit_in(
     with django_capture_on_commit_callbacks(execute=True):
         roster.player_changed(player)
     assert live.match_topic(match.pk) in listening.take()
+
+
+# --- the same stream on an event loop (ASGI) ------------------------------------------------------
+
+
+def test_a_stream_on_an_event_loop_sends_each_new_version_and_ends_with_gone():
+    answers = iter(["first", "second", None])  # the version now, at each look; None: access lost
+    watch = streams.Watch(("match:1",), lambda thorough: next(answers))
+
+    async def listen():
+        stream = streams.loop_stream(watch, "")
+        heard = [await anext(stream), await anext(stream)]
+        hub.deliver("match:1")
+        heard.append(await anext(stream))
+        hub.deliver("match:1")
+        heard.append(await anext(stream))
+        with pytest.raises(StopAsyncIteration):
+            await anext(stream)
+        return heard
+
+    assert asyncio.run(listen()) == [
+        streams.RETRY,
+        version_event("first"),
+        version_event("second"),
+        streams.GONE,
+    ]
+
+
+def test_a_quiet_stream_on_an_event_loop_sends_keep_alives(monkeypatch):
+    monkeypatch.setattr(streams, "KEEPALIVE_SECONDS", 0.01)
+    watch = streams.Watch(("match:1",), lambda thorough: "same")
+
+    async def listen():
+        stream = streams.loop_stream(watch, "same")
+        heard = [await anext(stream), await anext(stream)]
+        await stream.aclose()
+        return heard
+
+    assert asyncio.run(listen()) == [streams.RETRY, streams.KEEPALIVE]
+    assert hub.count() == 0  # the closed stream left the hub

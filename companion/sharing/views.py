@@ -9,8 +9,11 @@ Who may do what (tests/test_access_matrix.py has the table):
 - anyone holding the URL, without an account, sees the read-only scoreboard; a
   wrong or revoked token answers the same 404 as any unknown address.
 
-The shared pages poll their ``live`` URL with the version they show: an unchanged
-version costs one query and answers 204 No Content (htmx 2 swaps nothing on 204).
+The shared pages hear of each new version through their event stream
+(``companion.live``) and then ask their ``live`` URL for it; without a stream (no
+JavaScript aside: a proxy that buffers it) they poll that URL with the version they
+show: an unchanged version costs one query and answers 204 No Content (htmx 2 swaps
+nothing on 204).
 """
 
 from functools import wraps
@@ -154,7 +157,13 @@ def _render_shared(request, token, state, *, live: bool, from_night: bool = Fals
         }
         live_url = reverse("shared_live", args=[token])
         template = "sharing/night.html"
-    context.update(token=token, version=state.version, live_url=f"{live_url}?v={state.version}")
+    if from_night:
+        events_url = reverse("shared_match_events", args=[token, state.match_id])
+    else:
+        events_url = reverse("shared_events", args=[token])
+    context.update(
+        token=token, version=state.version, live_url=f"{live_url}?v={state.version}", events_url=events_url
+    )
     return render(request, f"{template}#live" if live else template, context)
 
 

@@ -1,6 +1,7 @@
-// Share links: the copy button on the share page; on a shared page, keep the screen on and
-// notice a revoked link. The pages work without this file (the address can be copied by hand,
-// the shared page has a Refresh link).
+// Share links: the copy button on the share page; on a shared page, hear of every change at
+// once (server-sent events), keep the screen on and notice a revoked link. The pages work
+// without this file (the address can be copied by hand, the shared page polls, and has a
+// Refresh link without JavaScript).
 (function () {
   "use strict";
 
@@ -35,6 +36,38 @@
 
   // --- a shared page ---------------------------------------------------------------
   if (!document.querySelector("[data-live]")) return;
+
+  // --- live: the page's event stream, the poll every few seconds as the fallback ---------
+  // The server says each new version at once (companion/live); the page then asks for its
+  // part "live" as the poll would. While the stream works the polls are left out; a page
+  // whose connection cannot hold a stream open (a proxy that buffers it) keeps polling.
+  var streaming = false;
+  function liveElement() {
+    return document.querySelector("[data-live]");
+  }
+  var first = liveElement();
+  if (window.EventSource && first && first.hasAttribute("data-events")) {
+    var source = new EventSource(first.getAttribute("data-events"));
+    source.addEventListener("version", function (event) {
+      streaming = true;
+      var live = liveElement();
+      if (live && event.data !== live.getAttribute("data-version")) htmx.trigger(live, "live-version");
+    });
+    // The link was revoked (or the night deleted): the page says so when loaded again.
+    source.addEventListener("gone", function () {
+      source.close();
+      window.location.reload();
+    });
+    // Until the stream answers again (EventSource reconnects by itself), the poll takes over.
+    source.addEventListener("error", function () {
+      streaming = false;
+    });
+  }
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail || {};
+    var asked = detail.triggeringEvent && detail.triggeringEvent.type === "live-version";
+    if (streaming && !asked && detail.elt && detail.elt.hasAttribute("data-live")) event.preventDefault();
+  });
 
   // A revoked link answers 404 to the poll: load the page again, which then says "Not Found".
   document.body.addEventListener("htmx:responseError", function (event) {

@@ -185,7 +185,7 @@ def prepare(environ: dict[str, str]) -> None:
 
 def start_gunicorn(environ: dict[str, str], log: Path) -> Gunicorn:
     process = subprocess.Popen(
-        [str(VENV_BIN / "gunicorn"), "-c", "python:companion.gunicorn_conf", "companion.wsgi"],
+        [str(VENV_BIN / "gunicorn"), "-c", "python:companion.gunicorn_conf", "companion.asgi"],
         cwd=ROOT,
         env=environ,
         stdout=subprocess.DEVNULL,
