@@ -69,6 +69,18 @@ def test_a_save_overtaken_by_another_phones_hand_keeps_the_entry_and_offers_the_
     assert form_fields(html)["place_0"] == "3"  # the entry as typed: Dora first
 
 
+def test_the_same_deal_entered_on_both_phones_is_said_to_be_the_same(persona_client, murlan):
+    seen = version(murlan)
+    save(persona_client("member"), murlan, hand(1, 0, 1, 2, 3, seen=seen))
+    html = save(persona_client("owner"), murlan, hand(1, 0, 1, 2, 3, seen=seen)).content.decode()
+    assert (
+        "Hand 1 was saved on another phone, with the same entry as yours: drop yours, "
+        "or save it as hand 2 if it was another deal."
+    ) in html
+    assert "Save mine as hand 2" in html
+    assert Round.objects.filter(match=murlan).count() == 1
+
+
 def test_tapping_save_again_after_the_conflict_stores_the_deal_no_second_time(
     persona_client, overtaken, murlan
 ):

@@ -251,12 +251,13 @@ def live_words(match: Match) -> dict[str, Any]:
     return {**STRINGS["live"], **registry.get(match.game).words.live}
 
 
-def overtaken_choice(match: Match, result: Standings, number: int) -> dict[str, Any]:
-    """What the entry form says when another phone's change overtook the entry for round ``number``.
+def overtaken_choice(match: Match, result: Standings, number: int, entry=None) -> dict[str, Any]:
+    """What the entry form says when another phone's change overtook ``entry``, typed for round ``number``.
 
     ``result``: the match as it is now. The entry is kept as typed; the person chooses to save it
-    as the next round, or to drop it. A round stored meanwhile is said as such; otherwise (rounds
-    undone, or a race that another save won) the sentence names the next round.
+    as the next round, or to drop it. A round stored meanwhile is said as such (and whether it is
+    the very entry typed here: two phones entered the same deal); otherwise (rounds undone, or a
+    race that another save won) the sentence names the next round.
     """
     words = live_words(match)
     following = len(result.rounds) + 1
@@ -264,6 +265,9 @@ def overtaken_choice(match: Match, result: Standings, number: int) -> dict[str, 
         following += 1
     values = {"number": number, "next": following}
     sentence = words["savedKept"] if following > number else words["movedKept"]
+    stored = {r.number: r.entry for r in match.rounds.all()}
+    if entry is not None and following > number and stored.get(number) == dict(entry):
+        sentence = words["sameKept"]
     return {"sentence": sentence % values, "next": following, "save": words["saveAsNext"] % values}
 
 

@@ -141,9 +141,10 @@ def test_a_save_overtaken_on_a_deaf_phone_is_refused_until_the_choice_and_drop_m
     save_and_wait(member)
 
     save_and_wait(host)  # overtaken: refused, the entry kept as typed
-    expect(
-        host.get_by_role("status").filter(has_text="Round 1 was saved on another phone.")
-    ).to_be_in_viewport()
+    same = (
+        "Round 1 was saved on another phone, with the same entry as yours: drop yours, or save it as round 2"
+    )
+    expect(host.get_by_role("status").filter(has_text=same)).to_be_in_viewport()
     expect(host.locator("[data-sum]")).to_contain_text("Sum 157 / 157")
     expect(points(host, "Dora")).to_have_value("24")
     with host.expect_response(lambda response: response.url.endswith("/rounds/")):
