@@ -69,6 +69,18 @@ def test_a_save_overtaken_by_another_phones_hand_keeps_the_entry_and_offers_the_
     assert form_fields(html)["place_0"] == "3"  # the entry as typed: Dora first
 
 
+def test_the_same_deal_entered_on_both_phones_is_said_to_be_the_same(persona_client, murlan):
+    seen = version(murlan)
+    save(persona_client("member"), murlan, hand(1, 0, 1, 2, 3, seen=seen))
+    html = save(persona_client("owner"), murlan, hand(1, 0, 1, 2, 3, seen=seen)).content.decode()
+    assert (
+        "Hand 1 was saved on another phone, with the same entry as yours: drop yours, "
+        "or save it as hand 2 if it was another deal."
+    ) in html
+    assert "Save mine as hand 2" in html
+    assert Round.objects.filter(match=murlan).count() == 1
+
+
 def test_tapping_save_again_after_the_conflict_stores_the_deal_no_second_time(
     persona_client, overtaken, murlan
 ):
@@ -159,3 +171,17 @@ def test_the_scoreboard_alone_is_for_the_nights_people_and_the_whole_page_withou
     assert persona_client("outsider").get(url, **HTMX).status_code == 404
     page = persona_client("member").get(url)
     assert page.status_code == 200 and "<html" in page.content.decode()
+
+
+def test_every_phone_that_follows_a_change_gets_the_same_cached_scoreboard_for_three_queries(
+    persona_client, murlan, django_assert_num_queries
+):
+    """Each open page fetches the scoreboard when the match changes: after the first, from the cache."""
+    save(persona_client("owner"), murlan, hand(1, 0, 1, 2, 3))
+    url = reverse("match_scoreboard", args=[murlan.pk])
+    first = persona_client("owner").get(url, **HTMX)
+    client = persona_client("member")
+    with django_assert_num_queries(3):  # session, user, match with its night: no seats, no rounds
+        second = client.get(url, **HTMX)
+    assert 'name="number" value="2"' in second.content.decode()
+    assert first["Cache-Control"] == second["Cache-Control"] and "no-cache" in second["Cache-Control"]

@@ -199,6 +199,10 @@ GAME = RoundWords(
             "Game %(number)s was saved on another phone. Your entry is kept: "
             "save it as game %(next)s, or drop it."
         ),
+        "sameKept": _(
+            "Game %(number)s was saved on another phone, with the same entry as yours: drop yours, "
+            "or save it as game %(next)s if it was another deal."
+        ),
         "undoneThere": _("Game %(number)s was undone on another phone."),
         "movedKept": _(
             "The match changed on another phone: the next game is game %(next)s. Your entry is kept: "
@@ -282,6 +286,10 @@ HAND = RoundWords(
         "savedKept": _(
             "Hand %(number)s was saved on another phone. Your entry is kept: "
             "save it as hand %(next)s, or drop it."
+        ),
+        "sameKept": _(
+            "Hand %(number)s was saved on another phone, with the same entry as yours: drop yours, "
+            "or save it as hand %(next)s if it was another deal."
         ),
         "undoneThere": _("Hand %(number)s was undone on another phone."),
         "movedKept": _(

@@ -53,6 +53,10 @@ STRINGS = {
             "Round %(number)s was saved on another phone. Your entry is kept: "
             "save it as round %(next)s, or drop it."
         ),
+        "sameKept": _(
+            "Round %(number)s was saved on another phone, with the same entry as yours: drop yours, "
+            "or save it as round %(next)s if it was another deal."
+        ),
         "undoneThere": _("Round %(number)s was undone on another phone."),
         "movedKept": _(
             "The match changed on another phone: the next round is round %(next)s. Your entry is kept: "

@@ -241,17 +241,25 @@ def dealers_after(result: Standings) -> list[str]:
     return [engine.dealer_after(result.players, result.options, played + k) for k in range(count)]
 
 
+def last_key(match: Match) -> str:
+    """The key of the newest stored round ("" before the first): a page whose save of that round lost
+    its answer knows its own entry by it, not as another phone's (js/live.js)."""
+    newest = max(match.rounds.all(), key=lambda stored: stored.number, default=None)
+    return str(newest.key) if newest is not None and newest.key else ""
+
+
 def live_words(match: Match) -> dict[str, Any]:
     """What the page says when another phone changed the match, in the game's word (js/live.js)."""
     return {**STRINGS["live"], **registry.get(match.game).words.live}
 
 
-def overtaken_choice(match: Match, result: Standings, number: int) -> dict[str, Any]:
-    """What the entry form says when another phone's change overtook the entry for round ``number``.
+def overtaken_choice(match: Match, result: Standings, number: int, entry=None) -> dict[str, Any]:
+    """What the entry form says when another phone's change overtook ``entry``, typed for round ``number``.
 
     ``result``: the match as it is now. The entry is kept as typed; the person chooses to save it
-    as the next round, or to drop it. A round stored meanwhile is said as such; otherwise (rounds
-    undone, or a race that another save won) the sentence names the next round.
+    as the next round, or to drop it. A round stored meanwhile is said as such (and whether it is
+    the very entry typed here: two phones entered the same deal); otherwise (rounds undone, or a
+    race that another save won) the sentence names the next round.
     """
     words = live_words(match)
     following = len(result.rounds) + 1
@@ -259,6 +267,9 @@ def overtaken_choice(match: Match, result: Standings, number: int) -> dict[str, 
         following += 1
     values = {"number": number, "next": following}
     sentence = words["savedKept"] if following > number else words["movedKept"]
+    stored = {r.number: r.entry for r in match.rounds.all()}
+    if entry is not None and following > number and stored.get(number) == dict(entry):
+        sentence = words["sameKept"]
     return {"sentence": sentence % values, "next": following, "save": words["saveAsNext"] % values}
 
 
@@ -369,6 +380,7 @@ def scoreboard_context(
         **game_templates(match),
         "entry_template": form.template_name if form is not None else "",
         "live_words": live_words(match),
+        "last_key": last_key(match),
     }
 
 

@@ -226,7 +226,9 @@ def round_add(request, pk):
                     if seen:
                         # Sent from the page's form: it keeps the entry as typed, under its round's
                         # number, and Save is replaced by the choice (Save again is refused again).
-                        overtaken = overtaken_choice(match, result, form.cleaned_data["number"])
+                        overtaken = overtaken_choice(
+                            match, result, form.cleaned_data["number"], form.to_entry()
+                        )
                     else:
                         # The offline outbox (js/outbox-queue.js) offers its own choice.
                         form, notice = None, str(conflict)

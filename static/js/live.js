@@ -116,15 +116,19 @@
     var totals = totalsOf(current);
     var scrollY = window.scrollY;
 
-    if (form && freshForm && typed(form)) {
+    // This phone's own save, whose answer was lost (the network): stored, so not kept as typed.
+    var key = form && form.querySelector("[name=key]");
+    var ours = !!(key && key.value && key.value === freshTop.dataset.lastKey);
+    if (form && freshForm && typed(form) && !ours) {
       keepEntry(current, fresh, form, before, after);
     } else {
-      var sentence = whatHappened(before, after, last);
+      var sentence = ours ? "" : whatHappened(before, after, last);
       var note = fresh.querySelector("[data-live-note]");
       if (note) note.textContent = sentence; // seen, and heard through the announcer below
       swap(current, fresh.outerHTML);
       var outbox = window.CompanionOutbox;
       if (outbox) {
+        if (ours) outbox.clearDraft();
         outbox.freshKey(); // each phone's own key for its next save
         outbox.restoreDraft(true); // a draft kept for the round the form is for now
         outbox.remember(html);
@@ -153,26 +157,27 @@
     // The page shows this version now: a save's answer can be an update of it (play/views.round_add).
     var seen = form.querySelector("[name=seen]");
     if (seen) seen.value = freshTop.dataset.version;
-    var note = form.querySelector("[data-live-note]");
-    if (before === after) {
-      if (note) note.textContent = strings.changedThere || "";
-      return;
-    }
     overtaken(form, before, after);
   }
 
+  // Said by Save: the entry's round was taken or moved (the choice takes Save's place), or it is
+  // still the next round (an edit, a rename, a round taken back on the other phone): Save again.
   function overtaken(form, before, after) {
     var note = form.querySelector("[data-live-note]");
     var choice = form.querySelector("[data-live-choice]");
     var save = form.querySelector(".save-round");
     var mine = choice && choice.querySelector("[name=as_next]");
     if (!note || !choice || !save || !mine) return;
+    choice.hidden = before === after;
+    save.hidden = before !== after;
+    if (before === after) {
+      note.textContent = strings.changedThere || "";
+      return;
+    }
     var values = { number: before, next: after };
     note.textContent = format(after > before ? strings.savedKept : strings.movedKept, values);
     mine.value = String(after);
     mine.textContent = format(strings.saveAsNext, values);
-    choice.hidden = false;
-    save.hidden = true;
   }
 
   // "Save mine as round N": the entry is round N now, also for the offline outbox, which sends the

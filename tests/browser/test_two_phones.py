@@ -141,9 +141,10 @@ def test_a_save_overtaken_on_a_deaf_phone_is_refused_until_the_choice_and_drop_m
     save_and_wait(member)
 
     save_and_wait(host)  # overtaken: refused, the entry kept as typed
-    expect(
-        host.get_by_role("status").filter(has_text="Round 1 was saved on another phone.")
-    ).to_be_in_viewport()
+    same = (
+        "Round 1 was saved on another phone, with the same entry as yours: drop yours, or save it as round 2"
+    )
+    expect(host.get_by_role("status").filter(has_text=same)).to_be_in_viewport()
     expect(host.locator("[data-sum]")).to_contain_text("Sum 157 / 157")
     expect(points(host, "Dora")).to_have_value("24")
     with host.expect_response(lambda response: response.url.endswith("/rounds/")):
@@ -197,3 +198,40 @@ def test_in_german_the_kept_entry_and_the_choice_are_said_in_german(german_logge
     expect(points(host, "Anna")).to_have_value("")
     expect(host.get_by_role("button", name="Runde speichern")).to_be_visible()
     assert len(rounds_in_database(molotow)) == 1
+
+
+def test_an_edit_an_end_and_a_resume_show_on_the_typing_phone_and_its_entry_comes_back(
+    logged_in, member_phone, molotow, owner
+):
+    round_service.add_round(
+        molotow, {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}, number=1, user=owner
+    )
+    host, member = logged_in, member_phone
+    open_both(host, member, molotow)
+    points(host, "Anna").fill("20")
+
+    member.get_by_role("link", name="Edit round 1").click()
+    points(member, "Anna").fill("110")
+    points(member, "Cla").fill("14")
+    member.get_by_role("button", name="Save round 1").click()
+    expect(total(member, "Anna")).to_have_text("-3")
+    expect(total(host, "Anna")).to_have_text("-3", timeout=LIVE_MS)
+    expect(
+        host.get_by_role("status").filter(has_text="The match was changed on another phone.")
+    ).to_be_in_viewport()
+    expect(points(host, "Anna")).to_have_value("20")
+    expect(host.get_by_role("button", name="Save round")).to_be_visible()  # still round 2: no choice to make
+
+    member.get_by_role("link", name="End the match").click()
+    member.get_by_role("button", name="Yes, end the match here").click()
+    expect(host.get_by_role("heading", name="🏆 Beat, Cla and Dora share the win.")).to_be_visible(
+        timeout=LIVE_MS
+    )
+    expect(points(host, "Anna")).to_have_count(0)
+
+    member.get_by_role("button", name="Resume").click()
+    expect(host.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_attached(
+        timeout=LIVE_MS
+    )
+    expect(points(host, "Anna")).to_have_value("20")  # what the host had typed, kept on the phone
+    assert [number for number, _entry in rounds_in_database(molotow)] == [1]
