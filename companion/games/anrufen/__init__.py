@@ -46,4 +46,5 @@ GAME = GameParts(
     sheet_landscape=True,  # the chip ledger needs the width
     start_total=starting_chips,
     describe_entry=rules.describe_entry,
+    row_context=rules.row_context,
 )
