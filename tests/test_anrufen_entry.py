@@ -315,3 +315,26 @@ def test_the_contract_toggles_show_the_base_stake_and_every_input_has_a_label(pe
     for input_id in ids:
         assert f'for="{input_id}"' in page, input_id
     assert 'inputmode="numeric"' in page
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "(80 points + trump marriage 40 + marriage 20; opponents: marriage 20)"),
+        ("de", "(80 Punkte + Trumpf-Mariage 40 + Mariage 20; Gegner: Mariage 20)"),
+    ],
+)
+def test_the_rounds_list_names_each_sides_marriages_in_the_pages_language(
+    persona_client, four, language, said
+):
+    client = persona_client("owner")
+    client.cookies["django_language"] = language
+    post(
+        client, four, 1, bidder=BEAT, bid="hundred", partner=ANNA, points=80,
+        bidder_trump="on", bidder_plain=1, opponents_plain=1,
+    )  # fmt: skip
+    assert stored(four)["marriages"] == {"bidder": ["trump", "plain"], "opponents": ["plain"]}
+    row = re.search(
+        r'<tr class="anrufen-round">.*?</tr>', client.get(four.get_absolute_url()).content.decode(), re.S
+    )
+    assert said in " ".join(html.unescape(row[0]).split())

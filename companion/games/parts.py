@@ -146,6 +146,9 @@ class GameParts:
     describe_entry: Callable[[Entry, Sequence[str]], str] = _no_words
     # More for the game's status partial (``game_status`` in the scoreboard context), from the standings.
     status_context: Callable[[Standings], dict[str, Any]] = _nothing
+    # More for the game's row template (under each round in the rounds table), from the round's entry:
+    # what the game's own code says of it (Anrufen: the marriages announced).
+    row_context: Callable[[Entry], dict[str, Any]] = _nothing
     # What the game calls a round in Undo, Restore, the edit pages, the history ("Undo game 3").
     words: RoundWords = ROUND
     # One unit of the game's result, which a night's price is for: "CHF 0.50 per token" (scoring.md §6).

@@ -168,7 +168,13 @@ def rounds_html(
     html = []
     for key, row in zip(keys, reversed(rows), strict=True):
         if key not in found:
-            context = {"match": match, "row": row, "lines": lines, "editable": editable}
+            context = {
+                "match": match,
+                "row": row,
+                "lines": lines,
+                "editable": editable,
+                **game.row_context(row.entry),
+            }
             missing[key] = found[key] = round_line(match, row, editable=editable) + render_to_string(
                 game.row_template, context
             )

@@ -117,16 +117,34 @@
     return Math.floor(Math.random() * count);
   }
 
+  // Who was drawn is shown beside the button and the seat lights up, every time: drawing the one
+  // who already deals first changes no radio, and the draw must still be seen to have happened.
+  function showDraw(form, text, row) {
+    var result = form.querySelector("[data-draw-result]");
+    if (result) {
+      result.textContent = text;
+      result.hidden = false;
+    }
+    form.querySelectorAll(".seat-row.just-drawn").forEach(function (lit) { lit.classList.remove("just-drawn"); });
+    if (row) {
+      void row.offsetWidth; // the light starts again for the same seat
+      row.classList.add("just-drawn");
+    }
+  }
+
   function drawTapped(form) {
     var seated = rows(form).filter(function (row) { return tidy(nameInput(row).value); });
     if (!seated.length) {
       say(form.dataset.msgDrawEmpty);
+      showDraw(form, form.dataset.msgDrawEmpty, null);
       return;
     }
     var row = seated[randomIndex(seated.length)];
     dealerRadio(row).checked = true;
     refreshDealerLabels(form);
-    say(fill(form.dataset.msgDrawn, { name: tidy(nameInput(row).value) }));
+    var text = fill(form.dataset.msgDrawn, { name: tidy(nameInput(row).value) });
+    say(text);
+    showDraw(form, text, row);
   }
 
   // --- the house-rules summary in <summary> -----------------------------------

@@ -229,13 +229,38 @@
     var shown = holder.content.querySelector("ol.standings");
     if (!shown) return;
     lightUp(shown, totalsOf(cards));
+    var top = form.closest(".table-top");
+    var was = measure(top);
     cards.replaceWith(shown); // the save's answer says it to screen readers (#table-announcer)
+    holdSave(top, was);
     ahead = { cards: cards, shown: shown };
   }
   function putBack() {
-    if (ahead && ahead.shown.isConnected) ahead.shown.replaceWith(ahead.cards);
+    if (ahead && ahead.shown.isConnected) {
+      var top = ahead.shown.closest(".table-top");
+      var was = measure(top);
+      ahead.shown.replaceWith(ahead.cards);
+      holdSave(top, was);
+    }
     ahead = null;
     saving = null;
+  }
+  // What stands above the entry form can grow (a second badge on a standing card, a new line of
+  // Molotow's tally, Murlan's reminder of the exchange) or shrink (a notice goes) and move Save on
+  // the screen, from under the thumb: the page then scrolls by as much, so Save stays put. Only the
+  // move of the whole form counts: a part of the form that closes (below) is not made up for.
+  function measure(root) {
+    var form = root && root.querySelector("form.entry-form");
+    var save = form && form.querySelector(".save-round");
+    return save ? { save: save.getBoundingClientRect().top, form: form.getBoundingClientRect().top } : null;
+  }
+  function holdSave(root, was) {
+    var now = was && measure(root);
+    if (!now) return;
+    var moved = now.save - was.save;
+    var above = now.form - was.form;
+    var by = moved > 0 && above > 0 ? Math.min(moved, above) : moved < 0 && above < 0 ? Math.max(moved, above) : 0;
+    if (Math.abs(by) >= 1) window.scrollBy({ top: by, left: 0, behavior: "instant" });
   }
   document.body.addEventListener("htmx:beforeSend", function (event) {
     var form = event.detail.elt;
@@ -308,8 +333,34 @@
     var totals = totalsOf(ahead ? ahead.cards : target);
     var open = [];
     target.querySelectorAll("details[data-keep-open][open]").forEach(function (details) { open.push(details.id); });
-    before = { scrollY: window.scrollY, totals: totals, open: open };
+    var elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+    var by = elt && elt.matches ? (elt.matches("form.entry-form") ? "save" : elt.matches("form[data-undo], form[data-restore]") ? "undo" : "") : "";
+    before = { scrollY: window.scrollY, totals: totals, open: open, by: by, measured: by === "save" ? measure(target) : null };
   });
+
+  // --- after a save or an undo: Save stays put, the new round is on screen ------------------
+  // A save's answer can be taller above Save (Molotow's tally grows a line: holdSave, above) or
+  // shorter below the standings (the opened raise and marriages, or the bonus cards, close for the
+  // next round). Save stays where the thumb left it; but when that would leave the next round's
+  // first field above the screen, the page goes back up to the standings. After an undo (or a restore) the
+  // standings and the notice are shown and the first field is ready for the round again.
+  function settleView(board, kept) {
+    var form = board.querySelector("form.entry-form");
+    var top = board.querySelector(".table-top");
+    if (kept.by === "save") holdSave(board, kept.measured);
+    var first = form && firstField(form);
+    // A choice drawn as a button is seen as its label.
+    var seen = first && first.id && (first.type === "radio" || first.type === "checkbox") && form.querySelector("label[for='" + first.id + "']");
+    var hidden = kept.by === "undo" || (first && (seen || first).getBoundingClientRect().top < 0);
+    if (top && hidden && top.getBoundingClientRect().top < 0) {
+      window.scrollBy({ top: top.getBoundingClientRect().top - 8, left: 0, behavior: "instant" });
+    }
+    if (kept.by === "undo" && first) {
+      first.focus({ preventScroll: true });
+      var box = (seen || first).getBoundingClientRect();
+      if (box.bottom > window.innerHeight) window.scrollBy({ top: box.bottom - window.innerHeight + 8, left: 0, behavior: "instant" });
+    }
+  }
 
   document.body.addEventListener("htmx:afterSwap", function (event) {
     var board = document.getElementById("scoreboard");
@@ -330,6 +381,7 @@
     window.requestAnimationFrame(function () {
       // At once: the style sheet's smooth scrolling would show the page gliding back.
       if (window.scrollY !== kept.scrollY) window.scrollTo({ top: kept.scrollY, left: 0, behavior: "instant" });
+      settleView(board, kept);
       uncoverRows(board);
     });
     var announcer = document.getElementById("table-announcer");

@@ -203,3 +203,25 @@ def test_alone_is_tapped_on_purpose_and_then_said_to_be_no_partner_by_save(logge
     )
     expect(page.locator("#entry-error")).to_be_in_viewport()
     assert not match.rounds.exists()
+
+
+def test_the_rounds_list_says_the_raise_the_contra_and_the_marriages_of_a_deal(logged_in, night):
+    page = logged_in
+    four_at_the_table(page, night)
+    tap(page, "Bidder", "Beat")
+    tap(page, "Contract (stake)", "Normal (1)")
+    tap(page, "Partner", "Anna")
+    open_more(page)
+    tap(page, "Raised by the partner to", "Hundred (2)")
+    page.get_by_text("Contra", exact=True).click()
+    tap(page, "Bidder's side", "Trump (40)")
+    group(page, "Opponents").get_by_role("button", name="One plain marriage more").click()
+    page.get_by_label("Card points of the bidder's side").fill("80")
+    expect(preview(page)).to_contain_text("made")
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 2"))).to_be_attached()
+    row = page.locator(".anrufen-round").first
+    expect(row).to_contain_text("Beat + Anna: Hundred, raised from Normal, contra · ✓ made")
+    # 80 card points made a Hundred: the trump marriage's 40 says why.
+    expect(row).to_contain_text("(80 points + trump marriage 40; opponents: marriage 20)")
+    page.locator(".rounds-part").screenshot(path="/tmp/anrufen-row.png")

@@ -82,6 +82,30 @@ def test_draw_for_the_deal_picks_a_random_seated_player(logged_in, night):
     assert len(set(colours)) == 4 and all(re.fullmatch(r"#[0-9a-f]{6}", colour) for colour in colours)
 
 
+def test_the_draw_shows_who_was_drawn_even_when_it_is_who_already_deals_first(logged_in, night):
+    page = logged_in
+    page.add_init_script(
+        "window.crypto.getRandomValues = (array) => { array[0] = window.__draw || 0; return array; };"
+    )
+    page.goto(f"/nights/{night.pk}/matches/new/")
+    page.wait_for_load_state("networkidle")
+    for number, name in enumerate(NAMES, start=1):
+        seat(page, number).fill(name)
+    draw = page.get_by_role("button", name=re.compile("Draw for the deal"))
+    draw.click()  # nobody chosen before: seat 1 already deals first, and is drawn
+    expect(page.get_by_label("deals first (seat 1)")).to_be_checked()
+    drawn = page.locator("[data-draw-result]")
+    expect(drawn).to_be_visible()
+    expect(drawn).to_have_text("Anna deals first (drawn).")
+    expect(drawn).to_be_in_viewport()
+    page.evaluate("window.__draw = 6")  # 6 % 4: the third seated player
+    draw.click()
+    expect(drawn).to_have_text("Cla deals first (drawn).")
+    expect(page.locator(".seat-row.just-drawn")).to_have_count(1)
+    expect(page.locator(".seat-row.just-drawn")).to_contain_text("Seat 3 (deals first)")
+    page.screenshot(path="/tmp/draw.png")
+
+
 @pytest.mark.parametrize(
     ("phone", "start", "sentence"),
     [

@@ -48,4 +48,6 @@ GAME = GameParts(
     start_total=starting_chips,
     describe_entry=rules.describe_entry,
     price_unit=pgettext_lazy("a price per", "token"),
+
+    row_context=rules.row_context,
 )

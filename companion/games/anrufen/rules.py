@@ -212,5 +212,20 @@ def describe_entry(entry: Mapping[str, Any], players: Sequence[str]) -> str:
     return ", ".join(str(part) for part in parts)
 
 
+def row_context(entry: Mapping[str, Any]) -> dict[str, str]:
+    """The marriages of a deal as its row in the rounds table says them, in the words of the history:
+    ``bidder_marriages`` "trump marriage 40 + marriage 20" (added to the side's card points),
+    ``opponent_marriages`` "opponents: marriage 20"."""
+    marriages = entry.get("marriages") or {}
+    if not isinstance(marriages, Mapping):
+        return {}
+    own = [str(MARRIAGES.get(kind, kind)) for kind in marriages.get("bidder") or []]
+    theirs = [
+        gettext("opponents: %(marriage)s") % {"marriage": MARRIAGES.get(kind, kind)}
+        for kind in marriages.get("opponents") or []
+    ]
+    return {"bidder_marriages": " + ".join(own), "opponent_marriages": ", ".join(theirs)}
+
+
 def _contract(key: Any) -> str:
     return str(CONTRACTS.get(key, key)) if isinstance(key, str) else str(key)
