@@ -16,7 +16,7 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
-from django.db import IntegrityError, models
+from django.db import IntegrityError, models, transaction
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
@@ -570,6 +570,19 @@ class SpentToken(models.Model):
 
     def __str__(self) -> str:
         return self.token_hash[:12]
+
+    @classmethod
+    def spend(cls, token: str) -> bool:
+        """Use up a one-time token: True the first time, False ever after, also for posts at the same moment.
+
+        Of concurrent posts, one row is stored and every other one is refused by the unique column.
+        """
+        try:
+            with transaction.atomic():
+                cls.objects.create(token_hash=tokens.token_hash(token))
+        except IntegrityError:
+            return False
+        return True
 
 
 class PlayerLink(models.Model):

@@ -25,7 +25,6 @@ import hashlib
 import secrets
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
 from django.utils.crypto import salted_hmac
 
 TOKEN_CHARACTERS = 32  # 192 bits, URL-safe
@@ -56,19 +55,3 @@ def recover(seed: str, stored_hash: str, purpose: str) -> str:
         if secrets.compare_digest(token_hash(token), stored_hash):
             return token
     return ""
-
-
-def spend(token: str) -> bool:
-    """Use up a one-time token: True the first time, False ever after, also for posts at the same moment.
-
-    Its hash goes into a unique column (``SpentToken``): of concurrent posts, one row is
-    stored and every other one is refused by the database.
-    """
-    from companion.models import SpentToken
-
-    try:
-        with transaction.atomic():
-            SpentToken.objects.create(token_hash=token_hash(token))
-    except IntegrityError:
-        return False
-    return True

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from companion import tokens
 from companion.access import get_match_for_user, get_night_for_user
 from companion.i18n.errors import sentence
+from companion.models import SpentToken
 from companion.transfer import exporting, reading, storing
 from companion.transfer.duplicates import same_night
 from companion.transfer.forms import NightImportForm
@@ -76,7 +76,7 @@ def night_import(request):
         if (
             not pending
             or pending.get("token") != request.POST.get("pending")
-            or not tokens.spend(pending["token"])
+            or not SpentToken.spend(pending["token"])
         ):
             context["error"] = _("That import is no longer waiting: choose the file again.")
         elif request.POST["duplicate"] == "stop":
