@@ -440,3 +440,19 @@ def test_a_round_from_another_accounts_outbox_is_refused_with_a_sentence_and_not
     )
     assert mine["Companion-Round"] == "saved"
     assert Round.objects.filter(match=match).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_link_from_before_hashing_works_and_its_page_says_it_cannot_be_shown_again(client, night, owner):
+    import hashlib
+
+    from companion.models import ShareLink
+
+    ShareLink.objects.create(
+        night=night, token_hash=hashlib.sha256(b"a-link-made-before-hashing-000000").hexdigest()
+    )
+    assert client.get(reverse("shared", args=["a-link-made-before-hashing-000000"])).status_code == 200
+    client.force_login(owner)
+    page = html.unescape(client.get(reverse("night_share", args=[night.pk])).content.decode())
+    assert "it cannot be shown again. Make a new link to show it here." in page
+    assert "<svg" not in page
