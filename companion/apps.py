@@ -16,6 +16,9 @@ class CompanionConfig(AppConfig):
         # Connects the login signal that brings an account's language into its session.
         from companion.i18n import language  # noqa: F401
 
+        # Connects the signals that keep ratings and records current as finished matches change.
+        from companion.review import ratings  # noqa: F401
+
 
 def make_folders() -> None:
     """The folders Companion writes to, made where they are first needed: when Django starts.

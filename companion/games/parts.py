@@ -81,6 +81,23 @@ class DemoPlay:
     minutes_per_round: int  # the demo's clock: how long a round takes at a real table
 
 
+@dataclass(frozen=True)
+class Record:
+    """One of a game's own records (``companion.review.records``): a number per player of a finished match.
+
+    ``value(result, entries, name)`` is the player's number in the match (``None``: none to count),
+    from the engine's standings and the stored round entries; ``text(value)`` says it in words
+    ("7 potatoes"); the record is the highest value, or the lowest when ``higher_is_better`` is false.
+    ``key`` names it in the database (``companion.review.models.Feat.kind``): unique over the games.
+    """
+
+    key: str
+    label: str | Promise
+    value: Callable[[Standings, Sequence[Mapping[str, Any]], str], int | None]
+    text: Callable[[int], str]
+    higher_is_better: bool = True
+
+
 def _no_text(*args: Any) -> str:
     return ""
 
@@ -95,6 +112,14 @@ def _no_words(entry: Entry, players: Sequence[str]) -> str:
 
 def _zero(options: Mapping[str, Any]) -> int:
     return 0
+
+
+def _never(options: Mapping[str, Any]) -> bool:
+    return False
+
+
+def _no_partners(result: Standings) -> list[tuple[str, str, bool]]:
+    return []
 
 
 def _no_target(result: Standings) -> list[int] | None:
@@ -145,6 +170,12 @@ class GameParts:
     status_context: Callable[[Standings], dict[str, Any]] = _nothing
     # What the game calls a round in Undo, Restore, the edit pages, the history ("Undo game 3").
     words: RoundWords = ROUND
+    # The review side (companion.review): the game's own records; whether these house rules rank the
+    # lowest total first (so a best round is the lowest); and each bid made together in a finished match
+    # as (player, partner, made), in the order the rounds were played (the partners on the player page).
+    records: tuple[Record, ...] = ()
+    lowest_wins: Callable[[Mapping[str, Any]], bool] = _never
+    partnerships: Callable[[Standings], list[tuple[str, str, bool]]] = _no_partners
 
     # -- files, by convention --
 

@@ -48,4 +48,5 @@ GAME = GameParts(
     sheet_rows=20,  # rounds that fit one A4 page with room to write
     chart_target=target_line,
     describe_entry=rules.describe_entry,
+    lowest_wins=lambda options: bool(options.get("lowest_wins")),
 )

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from companion.games.molotow import demo, rules
 from companion.games.molotow.entry import MolotowEntryForm
 from companion.games.molotow.examples import EXAMPLES
-from companion.games.parts import DemoPlay, Figure, GameParts, per
+from companion.games.parts import DemoPlay, Figure, GameParts, Record, count_text, per
 from scoring.base import Standings
 
 
@@ -26,6 +26,19 @@ def sticks_and_potatoes(result: Standings, name: str) -> str:
         "sticks": result.extras["sticks"][name],
         "potatoes": result.extras["potatoes"][name],
     }
+
+
+def potatoes(result: Standings, entries: object, name: str) -> int:
+    """The records: the potatoes a player took in the match."""
+    return result.extras["potatoes"][name]
+
+
+POTATOES = Record(
+    "molotow_potatoes",
+    _("Most potatoes in a match"),
+    potatoes,
+    lambda count: count_text("%(count)s potato", "%(count)s potatoes", count),
+)
 
 
 GAME = GameParts(
@@ -45,4 +58,5 @@ GAME = GameParts(
     sheet_rows=None,  # one row per deal of the match
     place_detail=sticks_and_potatoes,
     describe_entry=rules.describe_entry,
+    records=(POTATOES,),
 )
