@@ -59,3 +59,25 @@ def test_reading_a_players_rating_chart_rivals_and_the_records_on_a_phone(logged
     streak.get_by_role("link").click()
     expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
     expect(page.get_by_text("Night 6").first).to_be_visible()
+
+
+def test_the_leaderboard_by_rating_and_the_year_in_review_fit_the_phone(logged_in, owner):
+    page = logged_in
+    night = GameNightFactory(owner=owner, title="Long night", date=datetime.date(2025, 3, 6))
+    for names in [("Mara", "Beat", "Cla"), ("Beat", "Mara", "Cla"), ("Mara", "Cla")]:
+        quick_murlan(night, names)
+
+    page.goto("/leaderboards/?game=murlan&period=last_year")
+    page.get_by_role("link", name="By rating").click()
+    expect(page.get_by_role("columnheader", name="Rating")).to_be_visible()
+    expect(page.get_by_role("row").nth(1)).to_contain_text("Mara")
+    assert "period=last_year" in page.url and "order=rating" in page.url
+    assert fits_the_phone(page)
+    shoot(page, "leaderboard-rating")
+
+    page.goto("/years/2025/")
+    expect(page.get_by_role("heading", name="2025 in review")).to_be_visible()
+    expect(page.get_by_role("link", name="Long night", exact=True)).to_be_visible()
+    expect(page.locator(".year-winners [data-player='Mara']")).to_contain_text("2")
+    assert fits_the_phone(page)
+    shoot(page, "year-in-review")
