@@ -81,3 +81,20 @@ def test_the_leaderboard_by_rating_and_the_year_in_review_fit_the_phone(logged_i
     expect(page.locator(".year-winners [data-player='Mara']")).to_contain_text("2")
     assert fits_the_phone(page)
     shoot(page, "year-in-review")
+
+
+def test_the_rating_and_the_rivals_read_in_german(german_logged_in, owner):
+    page = german_logged_in
+    night = GameNightFactory(owner=owner, date=datetime.date(2026, 3, 6))
+    for _ in range(3):
+        quick_murlan(night, ("Mara", "Beat"))
+    mara = Player.objects.get(owner=owner, name="Mara")
+
+    page.goto(f"/players/{mara.pk}/")
+    expect(page.get_by_role("heading", name="Wertung")).to_be_visible()
+    expect(page.get_by_role("img", name="Mara: Wertung über die letzten 3 Partien")).to_be_visible()
+    expect(page.locator(".rating-list").get_by_text("vorläufig").first).to_be_visible()
+    expect(page.locator("[data-rival='favourite']")).to_contain_text("Beat")
+    expect(page.get_by_text("Lieblingsgegner")).to_be_visible()
+    assert fits_the_phone(page)
+    shoot(page, "player-rating-de")
