@@ -25,9 +25,10 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from django.db import transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db import connection, transaction
+from django.db.models import Max, OuterRef, Q, Subquery
 from django.db.models.signals import post_delete, post_init, post_save
 from django.dispatch import receiver
 from openskill.models import PlackettLuce
@@ -94,39 +95,74 @@ def rate(owner_id: int, since: Match | None = None) -> int:
         for match_id, game, player_id, place, won in rows:
             matches.setdefault(match_id, (game, []))[1].append(SeatResult(player_id, place, won))
         state = _last_ratings({row[2] for row in rows}) if since is not None else {}
-        new: list[Rating] = []
+        new: list[Row] = []
         for match_id, (game, results) in matches.items():
             for pool in (game, OVERALL):
                 new += _rate_match(state, match_id, pool, results)
-        Rating.objects.bulk_create(new, batch_size=1000)
+        _insert(new)
         return len(matches)
 
 
 def _last_ratings(player_ids: Iterable[int]) -> dict[tuple[int, str], Rating]:
-    """Each player's latest rating in each game and overall (one query)."""
-    latest = Rating.objects.filter(player=OuterRef("player"), game=OuterRef("game")).order_by("-number")
-    rows = Rating.objects.filter(player__in=list(player_ids), number=Subquery(latest.values("number")[:1]))
-    return {(rating.player_id, rating.game): rating for rating in rows}
+    """Each player's latest rating in each game and overall (two queries on the ratings' own index)."""
+    counts = (
+        Rating.objects.filter(player__in=list(player_ids))
+        .values_list("player", "game")
+        .annotate(last=Max("number"))
+        .order_by()
+    )
+    wanted = Q()
+    for player_id, game, number in counts:
+        wanted |= Q(player_id=player_id, game=game, number=number)
+    if not wanted:
+        return {}
+    return {(rating.player_id, rating.game): rating for rating in Rating.objects.filter(wanted)}
+
+
+class Row(NamedTuple):
+    """A rating as computed, before it is stored (a ``Rating``'s columns, without a model instance:
+    making tens of thousands of those was most of a full rebuild's time)."""
+
+    player_id: int
+    match_id: int
+    game: str
+    number: int
+    mu: float
+    sigma: float
+    value: int
+    place: int
+    streak: int
+
+
+def _insert(rows: list[Row]) -> None:
+    """Many ratings in one prepared INSERT run as a batch."""
+    table, quote = Rating._meta.db_table, connection.ops.quote_name
+    names = ", ".join(quote(column) for column in Row._fields)
+    marks = ", ".join(["%s"] * len(Row._fields))
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"INSERT INTO {quote(table)} ({names}) VALUES ({marks})", rows
+        )  # names from the model
 
 
 def _rate_match(
-    state: dict[tuple[int, str], Rating], match_id: int, pool: str, results: Sequence[SeatResult]
-) -> list[Rating]:
+    state: dict[tuple[int, str], Rating | Row], match_id: int, pool: str, results: Sequence[SeatResult]
+) -> list[Row]:
     before = [state.get((seat.player_id, pool)) for seat in results]
     teams = [[MODEL.rating() if old is None else MODEL.rating(mu=old.mu, sigma=old.sigma)] for old in before]
     after = MODEL.rate(teams, ranks=[seat.place for seat in results])
     rows = []
     for seat, old, (rating,) in zip(results, before, after, strict=True):
-        row = Rating(
-            player_id=seat.player_id,
-            match_id=match_id,
-            game=pool,
-            number=1 if old is None else old.number + 1,
-            mu=rating.mu,
-            sigma=rating.sigma,
-            value=round(rating.ordinal() * SCALE),
-            place=seat.place,
-            streak=(1 + (old.streak if old else 0)) if seat.won else 0,
+        row = Row(
+            seat.player_id,
+            match_id,
+            pool,
+            1 if old is None else old.number + 1,
+            rating.mu,
+            rating.sigma,
+            round(rating.ordinal() * SCALE),
+            seat.place,
+            (1 + (old.streak if old else 0)) if seat.won else 0,
         )
         state[(seat.player_id, pool)] = row
         rows.append(row)
