@@ -83,8 +83,11 @@ def rate(owner_id: int, since: Match | None = None) -> int:
         stale = Rating.objects.filter(match__night__owner_id=owner_id)
         seats = Seat.objects.filter(match__night__owner_id=owner_id, match__finished_at__isnull=False)
         if since is not None:
-            stale = stale.filter(_from(since, "match__"))
-            seats = seats.filter(_from(since, "match__"))
+            # The matches from there on first (the nights' index by owner and date), then their rows
+            # (by match): far cheaper than filtering every rating of the owner by its night's date.
+            later = Match.objects.filter(night__owner_id=owner_id).filter(_from(since)).values("pk")
+            stale = Rating.objects.filter(match__in=later)
+            seats = seats.filter(match__in=later)
         stale.delete()
         rows = list(
             seats.order_by("match__night__date", "match__started_at", "match_id", "position").values_list(
