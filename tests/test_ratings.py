@@ -184,3 +184,37 @@ def test_the_demo_data_comes_with_ratings_records_and_partners(owner):
     assert Feat.objects.filter(kind="molotow_potatoes").exists()
     assert Partnership.objects.exists()
     assert rebuilt() == incremental
+
+
+def test_an_imported_night_is_rated_among_the_older_ones(owner, django_capture_on_commit_callbacks):
+    from companion.transfer.storing import import_night
+
+    quick_murlan(GameNightFactory(owner=owner, date=datetime.date(2026, 5, 1)), ("Anna", "Beat"))
+    document = {
+        "game_night": {"title": "Found in a drawer", "date": "2026-04-01"},
+        "matches": [
+            {
+                "game": "murlan",
+                "players": ["Beat", "Anna"],
+                "options": {"target": 2, "max_target": 2},
+                "rounds": [{"order": ["Beat", "Anna"]}, {"order": ["Beat", "Anna"]}],
+            }
+        ],
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        night = import_night(document, owner, owner)
+    first = Rating.objects.get(player__name="Beat", game="murlan", number=1)
+    assert first.match.night == night  # played before the May night, so rated first
+    assert Feat.objects.filter(seat__match__night=night).exists()
+    assert snapshot() == rebuilt()
+
+
+def test_moving_a_night_to_another_date_rates_in_the_new_order(owner, django_capture_on_commit_callbacks):
+    early = GameNightFactory(owner=owner, date=datetime.date(2026, 4, 1))
+    quick_murlan(early, ("Anna", "Beat"))
+    quick_murlan(GameNightFactory(owner=owner, date=datetime.date(2026, 5, 1)), ("Beat", "Anna"))
+    with django_capture_on_commit_callbacks(execute=True):
+        early.date = datetime.date(2026, 6, 1)
+        early.save()
+    assert Rating.objects.get(player__name="Anna", game="murlan", number=2).match.night == early
+    assert snapshot() == rebuilt()

@@ -292,6 +292,42 @@ def _match_saved(sender, instance: Match, update_fields=None, **kwargs) -> None:
     match_changed(instance)
 
 
+@receiver(post_init, sender=GameNight)
+def _remember_date(sender, instance: GameNight, **kwargs) -> None:
+    if "date" not in instance.get_deferred_fields():
+        instance._review_date = instance.date
+
+
+@receiver(post_save, sender=GameNight)
+def _night_saved(sender, instance: GameNight, created: bool = False, **kwargs) -> None:
+    """A night stored with its matches at once (an import) is rated once they are all in; a night
+    moved to another date moves its matches in the playing order: the ratings from there on change."""
+    if created:
+        transaction.on_commit(lambda: night_stored(instance.pk))
+        return
+    before = getattr(instance, "_review_date", None)
+    if before is not None and instance.date != before:
+        instance._review_date = instance.date
+        if Match.objects.filter(night=instance, finished_at__isnull=False).exists():
+            _rate_after_deletion(instance.owner_id, min(before, instance.date))
+
+
+def night_stored(night_id: int) -> None:
+    """Records and ratings for the finished matches of a night stored in bulk (by ``import_night``)."""
+    matches = list(
+        Match.objects.filter(night_id=night_id, finished_at__isnull=False)
+        .select_related("night")
+        .with_standings()
+        .order_by(*PLAYING_ORDER)
+    )
+    if not matches:
+        return
+    with transaction.atomic():
+        for match in matches:
+            record_match(match)
+        rate(matches[0].night.owner_id, since=matches[0])
+
+
 # Owners whose ratings wait for a deletion to be stored, with the earliest night date it touched.
 _after_deletion: dict[int, datetime.date] = {}
 
@@ -307,6 +343,8 @@ def _match_deleted(sender, instance: Match, **kwargs) -> None:
 
 
 def _rate_after_deletion(owner_id: int, date: datetime.date) -> None:
+    """The owner's ratings from ``date`` on are recomputed once the change is stored (once, however
+    many matches it touched)."""
     _after_deletion[owner_id] = min(date, _after_deletion.get(owner_id, date))
     transaction.on_commit(lambda: _flush(owner_id))
 
