@@ -19,6 +19,9 @@ class CompanionConfig(AppConfig):
         # Every save of a match (and every lost access) announces itself to the open pages.
         from companion.live import signals  # noqa: F401
 
+        # Connects the signals that keep ratings and records current as finished matches change.
+        from companion.review import ratings  # noqa: F401
+
 
 def make_folders() -> None:
     """The folders Companion writes to, made where they are first needed: when Django starts.

@@ -642,3 +642,4 @@ class NightChange(Change):
 
 # Models that live in a feature's folder, imported here so Django registers them with the app.
 from companion.i18n.models import Profile  # noqa: E402, F401
+from companion.review.models import Feat, Partnership, Rating  # noqa: E402, F401

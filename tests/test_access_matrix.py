@@ -160,6 +160,9 @@ ROUTES: dict[str, Route] = {
     "night_list": Route("user", "", ("GET",)),
     "player_detail": Route("roster", "player", ("GET",)),
     "leaderboard": Route("user", "", ("GET",)),
+    # Every account has records and years to look at: those of the nights it may see (maybe none).
+    "record_list": Route("user", "", ("GET",)),
+    "year_in_review": Route("user", "year", ("GET",)),
     # Share links: members see the share page, only the owner makes or revokes a link;
     # the shared pages are public (the token is the key; a wrong one is a 404, tests/test_sharing.py).
     "match_share": Route("night", "match", ("GET",)),
@@ -217,6 +220,7 @@ class World:
             "elfer": self.elfer.pk,
             "player": Player.objects.filter(owner=night.owner).first().pk,
             "game": "molotow",
+            "year": night.date.year,
             "share": create_link(night=night, user=None).token,
         }
         invite = invites.create(night, user=night.owner, hours=24, single_use=False)

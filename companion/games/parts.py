@@ -84,6 +84,23 @@ class DemoPlay:
 POINT = pgettext_lazy("a price per", "point")  # the unit a night's price is for, unless the game says
 
 
+@dataclass(frozen=True)
+class Record:
+    """One of a game's own records (``companion.review.records``): a number per player of a finished match.
+
+    ``value(result, entries, name)`` is the player's number in the match (``None``: none to count),
+    from the engine's standings and the stored round entries; ``text(value)`` says it in words
+    ("7 potatoes"); the record is the highest value, or the lowest when ``higher_is_better`` is false.
+    ``key`` names it in the database (``companion.review.models.Feat.kind``): unique over the games.
+    """
+
+    key: str
+    label: str | Promise
+    value: Callable[[Standings, Sequence[Mapping[str, Any]], str], int | None]
+    text: Callable[[int], str]
+    higher_is_better: bool = True
+
+
 def _no_text(*args: Any) -> str:
     return ""
 
@@ -98,6 +115,10 @@ def _no_words(entry: Entry, players: Sequence[str]) -> str:
 
 def _zero(options: Mapping[str, Any]) -> int:
     return 0
+
+
+def _no_partners(result: Standings) -> list[tuple[str, str, bool]]:
+    return []
 
 
 def _no_target(result: Standings) -> list[int] | None:
@@ -153,6 +174,11 @@ class GameParts:
     words: RoundWords = ROUND
     # One unit of the game's result, which a night's price is for: "CHF 0.50 per token" (scoring.md §6).
     price_unit: str | Promise = POINT
+    # The review side (companion.review): the game's own records, and each bid made together in a
+    # finished match as (player, partner, made), in the order the rounds were played (the partners on
+    # the player page). Which way a total is better is the engine's (``lower_is_better``).
+    records: tuple[Record, ...] = ()
+    partnerships: Callable[[Standings], list[tuple[str, str, bool]]] = _no_partners
 
     # -- files, by convention --
 

@@ -20,7 +20,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from companion.play.charts import FONT, GRID_COLOUR, line_style, own_colour
+from companion.play.charts import FONT, GRID_COLOUR, line_style, own_colour, running_totals_svg
 
 WON_COLOUR = line_style(0)[0]
 WIDTH, HEIGHT = 420, 240  # drawn at about phone width (some 360 pixels): 15-unit text stays 12 pixels tall
@@ -122,3 +122,15 @@ def _legend(won_colour: str) -> str:
         f'<text class="chart-text" x="{LEFT + 108}" y="17">{played}</text>'
         "</g>"
     )
+
+
+def rating_history_svg(
+    name: str, start: int, values: Sequence[int], *, title: str, description: str
+) -> SafeString:
+    """The player page's rating chart: one line over the player's matches, drawn like a match's chart
+    (``companion.play.charts.running_totals_svg``: its axes, grid, line and end label), from ``start``,
+    the rating before the first match shown, through the rating after each match."""
+    svg = running_totals_svg(
+        [name], [[value] for value in values], title=title, start=start, desc=description
+    )
+    return mark_safe(svg)  # running_totals_svg escapes every name and text it writes

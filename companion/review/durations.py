@@ -18,6 +18,7 @@ from django.db.models import Count, DurationField, ExpressionWrapper, F, Sum
 from companion.access import nights_for
 from companion.models import Match
 from companion.play.clock import duration_text
+from companion.review.stats import Period
 
 
 @dataclass(frozen=True)
@@ -35,12 +36,16 @@ class Durations:
         return duration_text(self.per_round) if self.per_round is not None else ""
 
 
-def average_durations(user: AbstractBaseUser, game: str, since: datetime.date | None = None) -> Durations:
+def average_durations(user: AbstractBaseUser, game: str, within: Period | None = None) -> Durations:
+    """How long a finished match of ``game`` and one of its rounds take on average, breaks left out,
+    over the nights ``user`` may see (within a period of the review pages when given)."""
     matches = Match.objects.filter(
         game=game, finished_at__isnull=False, finished_at__gt=F("started_at"), night__in=nights_for(user)
     )
-    if since is not None:
-        matches = matches.filter(night__date__gte=since)
+    if within is not None and within.start is not None:
+        matches = matches.filter(night__date__gte=within.start)
+    if within is not None and within.end is not None:
+        matches = matches.filter(night__date__lt=within.end)
     sums = matches.aggregate(
         count=Count("pk"),
         elapsed=Sum(ExpressionWrapper(F("finished_at") - F("started_at"), output_field=DurationField())),

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum
@@ -40,8 +41,48 @@ from companion.models import Player, Seat
 PERIODS = {
     "month": _("This month"),
     "year": _("This year"),
+    "last_year": _("Last year"),
     "all": _("All time"),
 }
+
+
+@dataclass(frozen=True)
+class Period:
+    """The nights a period covers, by their date: ``start`` inclusive, ``end`` exclusive (``None``: open)."""
+
+    key: str
+    start: datetime.date | None = None
+    end: datetime.date | None = None
+
+    @property
+    def label(self) -> str:
+        return str(PERIODS[self.key])
+
+    @property
+    def last_day(self) -> datetime.date | None:
+        return None if self.end is None else self.end - datetime.timedelta(days=1)
+
+    def seats(self, seats: QuerySet[Seat]) -> QuerySet[Seat]:
+        """``seats`` of matches in the period's nights."""
+        if self.start is not None:
+            seats = seats.filter(match__night__date__gte=self.start)
+        if self.end is not None:
+            seats = seats.filter(match__night__date__lt=self.end)
+        return seats
+
+
+def period(key: str | None, today: datetime.date | None = None, default: str = "all") -> Period:
+    """The period a query string names (an unknown name falls back to ``default``)."""
+    key = key if key in PERIODS else default
+    today = today or timezone.localdate()
+    this_year = today.replace(month=1, day=1)
+    if key == "month":
+        return Period(key, today.replace(day=1))
+    if key == "year":
+        return Period(key, this_year)
+    if key == "last_year":
+        return Period(key, this_year.replace(year=today.year - 1), this_year)
+    return Period(key)
 
 
 @dataclass(frozen=True)
@@ -119,11 +160,12 @@ def _line(row: dict, game: str, player: Player | None = None, me: bool = False) 
 # --- the player page --------------------------------------------------------
 
 
-def player_games(player: Player) -> list[GameLine]:
+def player_games(player: Player, within: Period | None = None) -> list[GameLine]:
     """Matches played and won, win rate and the game's figure, per game the player has finished."""
-    rows = (
-        finished_seats().filter(player=player).values("match__game").annotate(**SUMS).order_by("match__game")
-    )
+    seats = finished_seats().filter(player=player)
+    if within is not None:
+        seats = within.seats(seats)
+    rows = seats.values("match__game").annotate(**SUMS).order_by("match__game")
     order = list(registry.GAMES)
     return sorted((_line(row, row["match__game"]) for row in rows), key=lambda line: order.index(line.game))
 
@@ -177,7 +219,7 @@ class Rival:
         return self.together - self.ahead - self.behind
 
 
-def head_to_head(player: Player) -> list[Rival]:
+def head_to_head(player: Player, within: Period | None = None) -> list[Rival]:
     """Every player who shared a finished match with ``player``, most matches together first.
 
     The rivals' seats are joined to the player's own seat in the same match
@@ -185,11 +227,11 @@ def head_to_head(player: Player) -> list[Rival]:
     aggregates, Django reuses that one join in them, so ``match__seats__place``
     is the player's place beside each rival's ``place``.
     """
+    seats = finished_seats().filter(match__seats__player=player).exclude(player=player)
+    if within is not None:
+        seats = within.seats(seats)
     rows = (
-        finished_seats()
-        .filter(match__seats__player=player)
-        .exclude(player=player)
-        .values("player", "player__name")
+        seats.values("player", "player__name")
         .annotate(
             together=Count("pk"),
             ahead=Count("pk", filter=Q(match__seats__place__lt=F("place"))),
@@ -263,43 +305,65 @@ def _month_label(month: datetime.date) -> str:
 # --- leaderboards -----------------------------------------------------------
 
 
-def period_start(period: str, today: datetime.date | None = None) -> datetime.date | None:
-    """The first night date a period covers; ``None`` for all time."""
-    today = today or timezone.localdate()
-    if period == "month":
-        return today.replace(day=1)
-    if period == "year":
-        return today.replace(month=1, day=1)
-    return None
-
-
 @dataclass(frozen=True)
 class Board:
     game: str
     period: str
     lines: list[GameLine] = field(default_factory=list)
+    # By player: the rating in this game at the period's end (``companion.review.ratings.current``).
+    ratings: dict[int, Any] = field(default_factory=dict)
+    by_rating: bool = False
 
     @property
     def figure(self) -> Figure:
         return registry.get(self.game).figure
 
     @property
+    def player_ids(self) -> list[int]:
+        return [line.player.pk for line in self.lines if line.player]
+
+    def with_ratings(self, ratings: dict[tuple[int, str], Any], order: str) -> Board:
+        """The board with each player's rating; ``order="rating"`` ranks by it (the unrated last)."""
+        by_player = {player_id: rating for (player_id, _game), rating in ratings.items()}
+        board = replace(self, ratings=by_player, by_rating=order == "rating")
+        return replace(board, lines=sorted(self.lines, key=board._key)) if board.by_rating else board
+
+    def rating_of(self, line: GameLine):
+        return self.ratings.get(line.player.pk) if line.player else None
+
+    def _key(self, line: GameLine) -> tuple:
+        if not self.by_rating:
+            return _rank_key(line)
+        rating = self.rating_of(line)
+        return (
+            rating is None,
+            -(rating.value if rating else 0),
+            line.player.name.lower() if line.player else "",
+        )
+
+    @property
     def ranked(self) -> list[tuple[int, GameLine]]:
         """Each line with its place: lines equal on every ranked figure share it (1, 1, 3)."""
         places, last = [], None
         for index, line in enumerate(self.lines, start=1):
-            key = _rank_key(line)[:-1]  # the name only orders a tie, it does not break it
+            key = self._key(line)[:-1]  # the name only orders a tie, it does not break it
             places.append((places[-1][0] if key == last else index, line))
             last = key
         return places
 
+    @property
+    def rows(self) -> list[tuple[int, GameLine, Any]]:
+        """:attr:`ranked` with each player's rating (``None``: not rated in this game)."""
+        return [(place, line, self.rating_of(line)) for place, line in self.ranked]
 
-def leaderboard(user: AbstractBaseUser, game: str, period: str, today: datetime.date | None = None) -> Board:
-    """Players ranked for one game over one period, from the nights the user may see."""
-    seats = finished_seats().filter(match__game=game, match__night__in=nights_for(user))
-    start = period_start(period, today)
-    if start is not None:
-        seats = seats.filter(match__night__date__gte=start)
+
+def leaderboard(
+    user: AbstractBaseUser, game: str, within: Period | str, today: datetime.date | None = None
+) -> Board:
+    """Players ranked for one game over one period (or a period's name), from the nights the user may see."""
+    if isinstance(within, str):
+        within = period(within, today)
+    seats = within.seats(finished_seats().filter(match__game=game, match__night__in=nights_for(user)))
     rows = (
         seats.values(
             "player",
@@ -327,7 +391,7 @@ def leaderboard(user: AbstractBaseUser, game: str, period: str, today: datetime.
         )
         for row in rows
     ]
-    return Board(game, period, sorted(lines, key=_rank_key))
+    return Board(game, within.key, sorted(lines, key=_rank_key))
 
 
 def _rank_key(line: GameLine) -> tuple:

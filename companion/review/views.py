@@ -7,15 +7,17 @@ nights, the statistics are database aggregates (``companion.review.stats``).
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.http import Http404
 from django.shortcuts import render
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from companion.access import get_player_for_stats, nights_for
 from companion.games import registry
-from companion.review import stats
-from companion.review.charts import results_over_time_svg
+from companion.review import ratings, records, rivals, stats, year
+from companion.review.charts import rating_history_svg, results_over_time_svg
 from companion.review.durations import average_durations
 from companion.review.forms import NightFilterForm
 from companion.review.nights import NIGHTS_PER_PAGE, filter_nights, night_row
@@ -48,9 +50,11 @@ def night_list(request):
 @login_required
 @require_GET
 def player_detail(request, pk):
-    """One of the user's own players, or the one they are ("this is me"): per game, form, results over time and head-to-head."""
+    """One of the user's own players, or the one they are ("this is me"): per game, rating, rivals,
+    form, results over time and head-to-head; the per-game sums and rivals for a period."""
     player = get_player_for_stats(request.user, pk)
-    lines = stats.player_games(player)
+    within = stats.period(request.GET.get("period"))
+    lines = stats.player_games(player, within)
     buckets = stats.results_over_time(player)
     chart = ""
     if buckets:
@@ -74,6 +78,7 @@ def player_detail(request, pk):
             chart_id="results-chart",
             colour=player.colour,
         )
+    head_to_head = stats.head_to_head(player, within)
     return render(
         request,
         "review/player_detail.html",
@@ -82,27 +87,78 @@ def player_detail(request, pk):
             "lines": lines,
             "overall": stats.overall(lines),
             "form": stats.recent_form(player),
-            "rivals": stats.head_to_head(player),
+            "rivals": head_to_head,
+            "foes": rivals.rivals(head_to_head),
+            "partner": rivals.partner(player, within),
+            "meetings": rivals.MEETINGS,
             "buckets": buckets,
             "chart": chart,
+            "period": within,
+            "periods": list(stats.PERIODS.items()),
+            **_player_ratings(player),
         },
     )
 
 
-DEFAULT_PERIOD = "year"
+def _player_ratings(player) -> dict:
+    """The rating part of the player page: the current ratings and the chart of the overall one (two queries)."""
+    now = ratings.current([player.pk])
+    order = ["", *registry.GAMES]
+    current = sorted(
+        now.values(), key=lambda rating: order.index(rating.game) if rating.game in order else 99
+    )
+    start, past = ratings.history(player.pk)
+    chart = ""
+    if past:
+        chart = rating_history_svg(
+            player.name,
+            start,
+            [rating.value for rating in past],
+            title=_("%(name)s: rating over the last %(count)s matches")
+            % {"name": player.name, "count": len(past)},
+            description=_("From %(first)s to %(last)s the rating went from %(start)s to %(end)s.")
+            % {
+                "first": formats.date_format(past[0].match.night.date, "SHORT_DATE_FORMAT"),
+                "last": formats.date_format(past[-1].match.night.date, "SHORT_DATE_FORMAT"),
+                "start": start,
+                "end": past[-1].value,
+            },
+        )
+    return {
+        "ratings": [RatingLine(rating) for rating in current],
+        "rating_chart": chart,
+        "rating_history": past,
+        "provisional_matches": ratings.PROVISIONAL,
+        "rating_scale": ratings.SCALE,
+    }
+
+
+class RatingLine:
+    """A current rating as the player page shows it."""
+
+    def __init__(self, rating):
+        self.rating = rating
+        self.value = rating.value
+        self.matches = rating.number
+        self.provisional = ratings.is_provisional(rating.number)
+        self.label = registry.label(rating.game) if rating.game else _("All games")
+
+
+ORDERS = ("wins", "rating")
 
 
 @login_required
 @require_GET
 def leaderboard(request):
-    """Players ranked for one game over this month, this year or all time (an unknown choice falls back)."""
+    """Players ranked for one game over this month, this year, last year or all time, by wins or by rating
+    (an unknown choice falls back)."""
     game = request.GET.get("game", registry.DEFAULT)
     if game not in registry.GAMES:
         game = registry.DEFAULT
-    period = request.GET.get("period", DEFAULT_PERIOD)
-    if period not in stats.PERIODS:
-        period = DEFAULT_PERIOD
-    board = stats.leaderboard(request.user, game, period)
+    within = stats.period(request.GET.get("period"), default=DEFAULT_PERIOD)
+    order = request.GET.get("order") if request.GET.get("order") in ORDERS else ORDERS[0]
+    board = stats.leaderboard(request.user, game, within)
+    board = board.with_ratings(ratings.current(board.player_ids, game, before=within.end), order)
     return render(
         request,
         "review/leaderboard.html",
@@ -110,9 +166,45 @@ def leaderboard(request):
             "board": board,
             "games": registry.choices(),
             "periods": list(stats.PERIODS.items()),
-            "period_label": stats.PERIODS[period],
+            "period": within,
+            "order": order,
             "game_label": registry.label(game),
-            "period_start": stats.period_start(period),
-            "durations": average_durations(request.user, game, stats.period_start(period)),
+            "durations": average_durations(request.user, game, within),
+            "provisional_matches": ratings.PROVISIONAL,
+            "years": year.years_with_nights(request.user)[:3],
         },
     )
+
+
+@login_required
+@require_GET
+def record_list(request):
+    """The records of one game over a period, from the nights the user may see."""
+    game = request.GET.get("game", registry.DEFAULT)
+    if game not in registry.GAMES:
+        game = registry.DEFAULT
+    within = stats.period(request.GET.get("period"))
+    return render(
+        request,
+        "review/records.html",
+        {
+            "records": records.records(request.user, game, within),
+            "game": game,
+            "game_label": registry.label(game),
+            "games": registry.choices(),
+            "period": within,
+            "periods": list(stats.PERIODS.items()),
+        },
+    )
+
+
+@login_required
+@require_GET
+def year_in_review(request, number):
+    """A calendar year of the user's nights, on a page that prints on A4."""
+    if not 1900 <= number <= 9999:
+        raise Http404
+    return render(request, "review/year.html", {"review": year.year_in_review(request.user, number)})
+
+
+DEFAULT_PERIOD = "year"

@@ -11,7 +11,8 @@ from django.utils.translation import pgettext_lazy
 from companion.games.anrufen import demo, rules
 from companion.games.anrufen.entry import AnrufenEntryForm
 from companion.games.anrufen.examples import EXAMPLES
-from companion.games.parts import DemoPlay, Figure, GameParts
+from companion.games.parts import DemoPlay, Figure, GameParts, Record, count_text
+from scoring.base import Standings
 
 
 def role(entry: Mapping[str, Any], name: str) -> str:
@@ -26,6 +27,34 @@ def role(entry: Mapping[str, Any], name: str) -> str:
 def starting_chips(options: Mapping[str, Any]) -> int:
     """Totals are token balances: everybody starts with the chips."""
     return options["chips"]
+
+
+def biggest_payout(result: Standings, entries: object, name: str) -> int | None:
+    """The records: the most tokens the player won in one deal of the match (none if never paid)."""
+    best = max((round_.deltas[name] for round_ in result.rounds), default=0)
+    return best if best > 0 else None
+
+
+PAYOUT = Record(
+    "anrufen_payout",
+    _("Biggest payout in one deal"),
+    biggest_payout,
+    lambda count: count_text("%(count)s token", "%(count)s tokens", count),
+)
+
+
+def bids_together(result: Standings) -> list[tuple[str, str, bool]]:
+    """The player page's partners: every deal a bidder played with a called partner, both ways round."""
+    pairs = []
+    for contract in result.table["contracts"]:
+        if contract["redeal"] or contract.get("partner") is None:
+            continue
+        made = bool(contract["made"])
+        pairs += [
+            (contract["bidder"], contract["partner"], made),
+            (contract["partner"], contract["bidder"], made),
+        ]
+    return pairs
 
 
 GAME = GameParts(
@@ -48,6 +77,7 @@ GAME = GameParts(
     start_total=starting_chips,
     describe_entry=rules.describe_entry,
     price_unit=pgettext_lazy("a price per", "token"),
-
     row_context=rules.row_context,
+    records=(PAYOUT,),
+    partnerships=bids_together,
 )

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from companion.games.elfer import demo, rules
 from companion.games.elfer.entry import ElferEntryForm
 from companion.games.elfer.examples import EXAMPLES, MATCH
-from companion.games.parts import DemoPlay, Figure, GameParts, per
+from companion.games.parts import DemoPlay, Figure, GameParts, Record, count_text, per
 from companion.games.words import GAME as WORDS
 
 
@@ -42,6 +42,20 @@ def board(match) -> dict[str, Any]:
     return {"board": match.board}
 
 
+def most_bonus_cards(result: object, entries: list[Mapping[str, Any]], name: str) -> int | None:
+    """The records: the most bonus cards the player took in one game of the match."""
+    best = max((entry.get("bonus", {}).get(name, 0) for entry in entries), default=0)
+    return best or None
+
+
+BONUS_CARDS = Record(
+    "elfer_bonus",
+    _("Most bonus cards in one game"),
+    most_bonus_cards,
+    lambda count: count_text("%(count)s bonus card", "%(count)s bonus cards", count),
+)
+
+
 GAME = GameParts(
     key="elfer",
     label=_("Elfer raus! Master"),
@@ -65,4 +79,5 @@ GAME = GameParts(
     urls="companion.games.elfer.urls",
     describe_entry=rules.describe_entry,
     words=WORDS,
+    records=(BONUS_CARDS,),
 )

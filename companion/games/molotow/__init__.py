@@ -11,7 +11,7 @@ from django.utils.translation import pgettext_lazy
 from companion.games.molotow import demo, rules
 from companion.games.molotow.entry import MolotowEntryForm
 from companion.games.molotow.examples import EXAMPLES
-from companion.games.parts import DemoPlay, Figure, GameParts, count_text, per
+from companion.games.parts import DemoPlay, Figure, GameParts, Record, count_text, per
 from scoring.base import Standings
 
 
@@ -29,6 +29,19 @@ def sticks_and_potatoes(result: Standings, name: str) -> str:
             count_text("%(count)d potato", "%(count)d potatoes", potatoes),
         )
     )
+
+
+def potatoes(result: Standings, entries: object, name: str) -> int:
+    """The records: the potatoes a player took in the match."""
+    return result.extras["potatoes"][name]
+
+
+POTATOES = Record(
+    "molotow_potatoes",
+    _("Most potatoes in a match"),
+    potatoes,
+    lambda count: count_text("%(count)s potato", "%(count)s potatoes", count),
+)
 
 
 GAME = GameParts(
@@ -49,4 +62,5 @@ GAME = GameParts(
     place_detail=sticks_and_potatoes,
     describe_entry=rules.describe_entry,
     price_unit=pgettext_lazy("a price per", "stick"),
+    records=(POTATOES,),
 )

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from companion.games.murlan import demo, rules
 from companion.games.murlan.entry import MurlanEntryForm
 from companion.games.murlan.examples import EXAMPLES
-from companion.games.parts import DemoPlay, Figure, GameParts, per
+from companion.games.parts import DemoPlay, Figure, GameParts, Record, count_text, per
 from companion.games.words import HAND as WORDS
 from scoring.base import Standings
 
@@ -28,6 +28,20 @@ def hand_label(number: int, limit: int | None) -> str:
 def target_line(result: Standings) -> list[int]:
     """The chart's target: as it was before the first hand, then after each hand."""
     return [result.options["target"], *result.table["target_history"]]
+
+
+def hands_to_win(result: Standings, entries: object, name: str) -> int | None:
+    """The records: how many hands the winner needed (the fewest is the fastest win)."""
+    return len(result.rounds) if name in result.winners else None
+
+
+FASTEST_WIN = Record(
+    "murlan_fastest",
+    _("Fastest win"),
+    hands_to_win,
+    lambda count: count_text("%(count)s hand", "%(count)s hands", count),
+    higher_is_better=False,
+)
 
 
 GAME = GameParts(
@@ -55,4 +69,5 @@ GAME = GameParts(
     describe_entry=rules.describe_entry,
     status_context=rules.status_context,
     words=WORDS,
+    records=(FASTEST_WIN,),
 )

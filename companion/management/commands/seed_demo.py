@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from companion.demo.store import seed
 from companion.models import GameNight
+from companion.review import ratings
 
 
 class Command(BaseCommand):
@@ -39,6 +40,7 @@ class Command(BaseCommand):
         owner = self.owner(options["owner"])
         started = time.monotonic()
         seeded = seed(owner, options["nights"], random.Random(options["seed"]))
+        ratings.rebuild(owner.pk)  # the demo nights are stored in bulk, past the signals that rate matches
         self.stdout.write(
             f"Added {seeded.nights} game nights with {seeded.matches} matches and {seeded.rounds} rounds "
             f"for {owner.get_username()} in {time.monotonic() - started:.1f} s."
