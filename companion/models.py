@@ -34,11 +34,12 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 class PlayerQuerySet(models.QuerySet):
-    def recently_played_first(self) -> PlayerQuerySet:
-        """The players who sat at a match most recently first, then the others by name."""
-        return self.annotate(last_played=models.Max("seats__match__started_at")).order_by(
-            models.F("last_played").desc(nulls_last=True), Lower("name")
-        )
+    def regulars_first(self) -> PlayerQuerySet:
+        """The players who sat at the most matches first, then those who played most recently,
+        then the others by name: the table's regulars are the names a host looks for."""
+        return self.annotate(
+            seats_taken=models.Count("seats"), last_played=models.Max("seats__match__started_at")
+        ).order_by("-seats_taken", models.F("last_played").desc(nulls_last=True), Lower("name"))
 
 
 class GameNightQuerySet(models.QuerySet):
@@ -144,6 +145,10 @@ class GameNight(models.Model):
     date = models.DateField(_("date"), default=timezone.localdate)
     place = models.CharField(pgettext_lazy("location", "place"), max_length=100, blank=True)
     notes = models.TextField(_("notes"), blank=True)
+    # What the night plays for (scoring.md §6): an ISO 4217 code, and per game key the price of
+    # one unit of its result in hundredths of the currency. No price: the game settles nothing.
+    currency = models.CharField(_("currency"), max_length=3, default="CHF")
+    prices = models.JSONField(_("prices"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -195,6 +200,11 @@ class Match(models.Model):
     # Derived from the rounds (companion.play.standings): when the engine said the match is over.
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     round_count = models.PositiveIntegerField(_("rounds"), default=0)
+    # The match clock (companion.play.clock): breaks taken so far, and since when the match is
+    # on a break (null while it is played). Paused time does not count towards its duration.
+    paused_seconds = models.PositiveIntegerField(_("paused (seconds)"), default=0)
+    paused_at = models.DateTimeField(_("on a break since"), null=True, blank=True)
+    notes = models.TextField(_("notes"), max_length=1000, blank=True)
     # Elfer raus! only: the bonus board of the game in play (scoring.elfer_board.BonusBoard JSON).
     board = models.JSONField(_("bonus board"), null=True, blank=True)
     # A new random token at every save of the match, in the same transaction as the change:
@@ -267,7 +277,8 @@ class Seat(models.Model):
     total = models.IntegerField(_("total"), default=0)
     won = models.BooleanField(_("won"), default=False)
     # Also derived, so the review pages aggregate in the database without folding rounds:
-    # ``place`` is 1 for the best total (equal totals share the better place);
+    # ``place`` is the engine's (``Standings.places``): 1 for the best total, the lowest where
+    # the house rules say the lowest wins (equal totals share the better place);
     # ``score`` is the game's own figure for this player in this match (Molotow net
     # sticks, Anrufen tokens won or lost against the starting chips, Elfer and Murlan points).
     place = models.PositiveSmallIntegerField(pgettext_lazy("rank", "place"), default=1)
@@ -575,7 +586,8 @@ class SpentToken(models.Model):
     def spend(cls, token: str) -> bool:
         """Use up a one-time token: True the first time, False ever after, also for posts at the same moment.
 
-        Of concurrent posts, one row is stored and every other one is refused by the unique column.
+        Its hash goes into the unique column: of concurrent posts, one row is stored and every
+        other one is refused by the database.
         """
         try:
             with transaction.atomic():
@@ -642,4 +654,24 @@ class NightChange(Change):
 
 # Models that live in a feature's folder, imported here so Django registers them with the app.
 from companion.i18n.models import Profile  # noqa: E402, F401
+
+
+class LiveEvent(models.Model):
+    """A change announced to the open pages of the other processes, on SQLite (``companion.live.relay``).
+
+    Written in the transaction of the change, so it exists only if the change does; each
+    process with open pages reads the rows newer than the last it read. Kept a minute.
+    PostgreSQL has ``NOTIFY`` for this and never writes here.
+    """
+
+    sender = models.CharField(max_length=32)
+    topics = models.TextField()
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        verbose_name = "live event"
+        verbose_name_plural = "live events"
+
+    def __str__(self) -> str:
+        return f"{self.topics} ({self.sender})"
 from companion.review.models import Feat, Partnership, Rating  # noqa: E402, F401
