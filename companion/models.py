@@ -28,7 +28,7 @@ from companion import tokens
 
 def game_choices() -> list[tuple[str, str]]:
     """The games the web knows (``companion.games.registry``): a new game needs no migration."""
-    from companion.games import registry  # the registry imports forms, which import these models
+    from companion.games import registry  # when asked: loading the models does not load every game's web code
 
     return registry.choices()
 
@@ -674,4 +674,6 @@ class LiveEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.topics} ({self.sender})"
+
+
 from companion.review.models import Feat, Partnership, Rating  # noqa: E402, F401

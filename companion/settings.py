@@ -193,7 +193,7 @@ STORAGES = {
     },
 }
 
-# One import (a game night file) holds at most this much (companion/transfer.py). A long
+# One import (a game night file) holds at most this much (companion/transfer/reading.py). A long
 # real night is a dozen matches, a few hundred rounds and ten players; the bounds keep
 # the import's single write transaction to a fraction of a second on a small machine.
 IMPORT_MAX_MATCHES = 100

@@ -3,7 +3,7 @@
 Every engine in ``scoring.registry`` has a web side in ``companion/games/<key>/``
 whose ``__init__`` defines ``GAME``, a :class:`companion.games.parts.GameParts`.
 Shared code asks here (``registry.get(match.game).row_template``) instead of
-asking which game it holds; ``tests/games/test_registry.py`` fails when a game
+asking which game it holds; ``tests/test_games_registry.py`` fails when a game
 lacks a part.
 """
 
