@@ -7,5 +7,5 @@ urlpatterns = [
     path("players/<id:pk>/", views.player_detail, name="player_detail"),
     path("leaderboards/", views.leaderboard, name="leaderboard"),
     path("records/", views.record_list, name="record_list"),
-    path("years/<int:number>/", views.year_in_review, name="year_in_review"),
+    path("years/<id:number>/", views.year_in_review, name="year_in_review"),
 ]
