@@ -218,6 +218,11 @@ def test_a_save_or_undo_reads_the_match_once_and_answers_from_what_it_has(
     assert totals(answered) == totals(shown) and after in shown
 
 
+# How a change is announced to the other processes' open pages (companion.live.relay): NOTIFY
+# on PostgreSQL (SELECT pg_notify), a row of the recent changes on SQLite.
+ANNOUNCE = "SELECT" if connection.vendor == "postgresql" else "INSERT"
+
+
 def statements(captured) -> list[str]:
     """The kinds of SQL statements run (savepoints left out; "4 times: UPDATE …" is one batch)."""
     kinds = [re.sub(r"^\d+ times: ", "", q["sql"]).split()[0] for q in captured.captured_queries]
@@ -229,13 +234,14 @@ def test_a_round_save_loads_the_match_once_and_renders_from_what_it_wrote(person
     client = persona_client("owner")
     page(client, molotow)
     # session, user; the match under its lock, its seats, its rounds; the round and its history
-    # line; the seats' totals, the match's version. Nothing is read back to render the answer.
+    # line; the seats' totals, the match's version and its announcement to the open pages
+    # (companion.live). Nothing is read back to render the answer.
     with CaptureQueriesContext(connection) as captured:
         response = client.post(
             reverse("round_add", args=[molotow.pk]), deal_post(2, 60, 60, 22, 15), HTTP_HX_REQUEST="true"
         )
     assert response.status_code == 200
-    assert statements(captured) == ["SELECT"] * 5 + ["INSERT", "INSERT", "UPDATE", "UPDATE"]
+    assert statements(captured) == ["SELECT"] * 5 + ["INSERT", "INSERT", "UPDATE", "UPDATE", ANNOUNCE]
     html = response.content.decode()
     assert totals(html) == {"Anna": "1", "Beat": "1", "Cla": "-2", "Dora": "0"}
     assert 'data-saved="2"' in html
@@ -250,6 +256,7 @@ def test_an_undo_reads_nothing_back_to_render_its_answer(persona_client, molotow
             reverse("round_undo", args=[molotow.pk]), {"number": 2}, HTTP_HX_REQUEST="true"
         )
     assert response.status_code == 200
-    # session, user, match, seats, rounds; the history line, the round gone, the totals, the version.
-    assert statements(captured) == ["SELECT"] * 5 + ["INSERT", "DELETE", "UPDATE", "UPDATE"]
+    # session, user, match, seats, rounds; the history line, the round gone, the totals, the version
+    # and its announcement.
+    assert statements(captured) == ["SELECT"] * 5 + ["INSERT", "DELETE", "UPDATE", "UPDATE", ANNOUNCE]
     assert totals(response.content.decode()) == {"Anna": "1", "Beat": "1", "Cla": "-1", "Dora": "-1"}

@@ -10,7 +10,7 @@ machines), but they all share the database, so the news goes through it:
 - **SQLite**: a row in ``LiveEvent`` in the transaction of the change; each process
   with open streams reads the rows newer than the last it saw, twice a second (one
   indexed query, however many pages are open), and removes the rows older than a
-  minute now and then.
+  minute once a minute.
 
 The process that made the change hands the news to its own streams directly at the
 commit, and skips it when it comes back through the database (each event carries
@@ -65,20 +65,8 @@ def send(topics, *, using: str = DEFAULT_DB_ALIAS) -> None:
     else:
         from companion.models import LiveEvent
 
-        events = LiveEvent.objects.using(using)
-        events.create(sender=sender(), topics=" ".join(topics))
-        _prune_now_and_then(events)
+        LiveEvent.objects.using(using).create(sender=sender(), topics=" ".join(topics))
     transaction.on_commit(lambda: deliver_here(topics), using=using)
-
-
-_pruned = [0.0]
-
-
-def _prune_now_and_then(events) -> None:
-    """Remove the rows every reader has read, at most once a minute per process (also with no page open)."""
-    if time.monotonic() - _pruned[0] > KEEP_SECONDS:
-        _pruned[0] = time.monotonic()
-        events.filter(created_at__lt=timezone.now() - timedelta(seconds=KEEP_SECONDS)).delete()
 
 
 def deliver_here(topics) -> None:
@@ -178,6 +166,7 @@ class Relay:
         last = events.order_by("-pk").values_list("pk", flat=True).first() or 0
         hub.deliver_all(RESYNC)
         since = [None]
+        pruned = 0.0
         while not stop.is_set() and not self._idle(since):
             for pk, origin, topics in (
                 events.filter(pk__gt=last).order_by("pk").values_list("pk", "sender", "topics")
@@ -185,6 +174,10 @@ class Relay:
                 last = pk
                 if origin != sender():
                     deliver_here(topics.split())
+            if time.monotonic() - pruned > KEEP_SECONDS:
+                # The rows every reader has read (written while no page was open too).
+                pruned = time.monotonic()
+                events.filter(created_at__lt=timezone.now() - timedelta(seconds=KEEP_SECONDS)).delete()
             stop.wait(POLL_SECONDS)
 
 

@@ -15,7 +15,10 @@ What a page receives (``text/event-stream``)::
 
 A :class:`Watch` says which topics wake a stream and how to read the version now
 (``None`` once the viewer has lost access). Every wake-up reads it from the
-database, so a stream never trusts what another process said it was.
+database, so a stream never trusts what another process said it was. Nothing else
+reads it: a quiet stream costs no query at all (every loss of access announces
+itself, and a stream that ends after ``LIFETIME`` is checked anew when the page
+reconnects). A keep-alive is one write.
 
 Two ways to hold a stream open, with the same events:
 
@@ -45,12 +48,12 @@ from companion.live.hub import AsyncListener, Listener, hub
 RETRY_MS = 3000
 KEEPALIVE_SECONDS = 20.0  # a comment line so that proxies and phones keep the connection
 THREAD_KEEPALIVE_SECONDS = 1.0  # a thread-held stream: how soon it notices the page has gone
-RECHECK_SECONDS = 20.0  # with no news, the version and the access are read again this often
 LIFETIME = 30 * 60.0
 
 RETRY = f"retry: {RETRY_MS}\n\n".encode()
 KEEPALIVE = b": keep-alive\n\n"
 GONE = b"event: gone\ndata: gone\n\n"
+CONNECTED = "connected"  # the first look, when the page connects: the catch-up
 
 
 def version_event(version: str) -> bytes:
@@ -80,13 +83,11 @@ def thread_stream(watch: Watch, shown: str) -> Iterator[bytes]:
     hub.add(listener)
     try:
         yield RETRY
-        started = checked = time.monotonic()
-        events: list[str] = []
-        check = True
+        started = time.monotonic()
+        events: list[str] = [CONNECTED]
         while True:
-            if check:
-                version = watch.current(_thorough(events) or time.monotonic() - checked > RECHECK_SECONDS)
-                checked = time.monotonic()
+            if events:
+                version = watch.current(_thorough(events))
                 if version is None:
                     yield GONE
                     return
@@ -96,7 +97,6 @@ def thread_stream(watch: Watch, shown: str) -> Iterator[bytes]:
             if time.monotonic() - started > LIFETIME:
                 return
             events = listener.wait(THREAD_KEEPALIVE_SECONDS)
-            check = bool(events) or time.monotonic() - checked > RECHECK_SECONDS
             if not events:
                 yield KEEPALIVE
     finally:
@@ -118,14 +118,11 @@ async def loop_stream(watch: Watch, shown: str) -> AsyncIterator[bytes]:
     hub.add(listener)
     try:
         yield RETRY
-        started = checked = time.monotonic()
-        events: list[str] = []
-        check = True
+        started = time.monotonic()
+        events: list[str] = [CONNECTED]
         while True:
-            if check:
-                thorough = _thorough(events) or time.monotonic() - checked > RECHECK_SECONDS
-                version = await _read_in_pool(watch, thorough)
-                checked = time.monotonic()
+            if events:
+                version = await _read_in_pool(watch, _thorough(events))
                 if version is None:
                     yield GONE
                     return
@@ -135,7 +132,6 @@ async def loop_stream(watch: Watch, shown: str) -> AsyncIterator[bytes]:
             if time.monotonic() - started > LIFETIME:
                 return
             events = await listener.next(KEEPALIVE_SECONDS)
-            check = bool(events) or time.monotonic() - checked > RECHECK_SECONDS
             if not events:
                 yield KEEPALIVE
     finally:

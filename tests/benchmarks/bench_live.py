@@ -68,7 +68,7 @@ TICK = os.sysconf("SC_CLK_TCK")
 class Table:
     match: int
     token: str
-    saves: list[float] = field(default_factory=list)  # when each save was sent (monotonic)
+    saves: list[float] = field(default_factory=list)  # when each stored save was sent (monotonic)
     saved: int = 0
 
 
@@ -201,7 +201,7 @@ async def close_pages(tasks) -> None:
 
 async def save(client: httpx.AsyncClient, table: Table, token: str, costs: list[float], errors: list[str]):
     number = table.saved + 1
-    table.saves.append(time.monotonic())
+    began = time.monotonic()
     try:
         response = await client.post(
             f"/matches/{table.match}/rounds/",
@@ -216,6 +216,7 @@ async def save(client: httpx.AsyncClient, table: Table, token: str, costs: list[
         errors.append(f"save {table.match}/{number}: {response.status_code}")
         return
     table.saved = number
+    table.saves.append(began)  # only a stored round is a change the pages can hear
     timing = response.headers.get("server-timing", "")
     if timing.startswith("cpu;dur="):
         costs.append(float(timing.split(",")[0].removeprefix("cpu;dur=")))
@@ -296,7 +297,15 @@ async def club_night(server: Server, args, verdicts: Verdicts) -> None:
         floor, _ = await server_rate(server, 10)
         print(f"no page open: the server uses {floor * 1000:.1f} ms of processor time per second", flush=True)
         pages, tasks = await open_pages(client, tables, errors)
-        print(f"{len(pages)} pages open on {len(tables)} tables", flush=True)
+        workers = server.instances[0].workers()
+        threads = sum(len(os.listdir(f"/proc/{pid}/task")) for pid in workers)
+        rss = sum(int(Path(f"/proc/{pid}/statm").read_text().split()[1]) for pid in workers)
+        rss_mb = rss * os.sysconf("SC_PAGE_SIZE") / 2**20
+        print(
+            f"{len(pages)} pages open on {len(tables)} tables: the workers hold {threads} threads, "
+            f"{rss_mb:.0f} MB resident",
+            flush=True,
+        )
         idle_ms, client_cores = await idle_cost(server, pages, args.idle, floor)
         print(
             f"idle: {idle_ms * 1000:.1f} us of server processor time per page per second; "
