@@ -138,6 +138,9 @@ def test_a_match_page_uses_no_bootstrap_rule_its_style_sheets_lack(watched, owne
     page = watched
     log_in(page, owner)
     match = play_match(night, game, NAMES, [ROUND[game]] * 2)
+    # A page that hears nothing of the other phone below (its event stream is cut), so that its
+    # undo is the one that missed the other's and answers with a conflict.
+    page.route("**/events/**", lambda route: route.abort())
 
     open_match(page, match)
     page.emulate_media(color_scheme="dark")  # js/theme.js sets data-bs-theme="dark"

@@ -235,3 +235,19 @@ def test_an_edit_an_end_and_a_resume_show_on_the_typing_phone_and_its_entry_come
     )
     expect(points(host, "Anna")).to_have_value("20")  # what the host had typed, kept on the phone
     assert [number for number, _entry in rounds_in_database(molotow)] == [1]
+
+
+def test_drop_mine_without_a_connection_says_so_in_view_and_keeps_the_entry(logged_in, member_phone, molotow):
+    host, member = logged_in, member_phone
+    open_both(host, member, molotow)
+    points(host, "Anna").fill("20")
+    type_deal(member, 90, 9, 34)
+    save_and_wait(member)
+    drop = host.get_by_role("button", name="Drop mine")
+    expect(drop).to_be_visible(timeout=LIVE_MS)
+
+    host.context.set_offline(True)
+    drop.click()
+    expect(host.get_by_role("alert").filter(has_text="This needs a connection.")).to_be_in_viewport()
+    expect(points(host, "Anna")).to_have_value("20")
+    expect(drop).to_be_in_viewport()
