@@ -56,7 +56,7 @@ def test_a_match_stream_is_an_uncompressed_uncached_event_stream_that_starts_wit
         persona_client("member"), reverse("match_events", args=[match.pk]), HTTP_ACCEPT_ENCODING="br, gzip"
     )
     assert response["Content-Type"] == "text/event-stream"
-    assert response["Cache-Control"] == "no-store"
+    assert response["Cache-Control"] == "private, no-store"
     assert not response.has_header("Content-Encoding")
     assert next(chunks) == b"retry: 3000\n\n"
     assert next(chunks) == version_event(current_version(match))

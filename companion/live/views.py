@@ -45,7 +45,7 @@ def _stream(request, watch: Watch) -> StreamingHttpResponse:
     else:
         content = thread_stream(watch, shown)
     response = StreamingHttpResponse(content, content_type="text/event-stream")
-    response["Cache-Control"] = "no-store"
+    response["Cache-Control"] = "private, no-store"
     # nginx and others pass each event on at once instead of filling a buffer first.
     response["X-Accel-Buffering"] = "no"
     return response

@@ -66,13 +66,9 @@ class GameNightForm(forms.ModelForm):
             ),
         }
         help_texts = {"currency": _("A three-letter code such as CHF or EUR.")}
-        error_messages = {
-            "currency": {
-                "max_length": CURRENCY_ERROR,
-            }
-        }
         # The app's own sentences, said at the field (the forms are novalidate: no browser bubbles).
         error_messages = {
+            "currency": {"max_length": CURRENCY_ERROR},
             "title": {"required": _("A game night needs a title.")},
             "date": {"required": _("Choose the night's date."), "invalid": _("Choose the night's date.")},
         }
@@ -146,11 +142,13 @@ class PlayerForm(forms.ModelForm):
         model = Player
         fields = ("name", "emoji", "colour")
         widgets = {"colour": forms.TextInput(attrs={"type": "color"})}
-        error_messages = {"name": {"required": _("A player needs a name.")}}
 
     # Declared without max_length: a name too long is refused by the name rule's sentence in
     # clean_name, never cut short by the browser's maxlength nor told in Django's words.
-    name = forms.CharField(label=capfirst(Player._meta.get_field("name").verbose_name))
+    name = forms.CharField(
+        label=capfirst(Player._meta.get_field("name").verbose_name),
+        error_messages={"required": _("A player needs a name.")},
+    )
 
     def __init__(self, *args, owner, **kwargs):
         super().__init__(*args, **kwargs)

@@ -108,7 +108,7 @@ def _apply(request, match: Match, change: Callable[[BonusBoard], BonusBoard], do
         return _respond(
             request, match, error=_("The game was just saved from another phone: tap again if needed.")
         )
-    match.board = locked.board
+    match.board, match.version = locked.board, locked.version  # the page shows the version it now has
     return _respond(request, match, result, notice=done)
 
 
