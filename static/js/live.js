@@ -249,6 +249,7 @@
 
   function live(on) {
     document.documentElement.classList.toggle("is-live", on);
+    document.documentElement.classList.toggle("live-lost", !on);
   }
 
   function listen() {

@@ -104,7 +104,9 @@
       return response;
     }).catch(function () {
       return Promise.all([owner(), cookieAccount()]).then(function (who) {
-        var account = who[0];
+        // A page's own first copy (js/outbox.js) may be all there is: no page came through the
+        // worker yet to name its owner, and the session's cookie names the account then.
+        var account = who[0] || (who[1] !== NOBODY ? who[1] : "");
         // Offline, the copies are shown only to the session they were kept for.
         if (!account || (who[1] && who[1] !== account)) {
           if (who[1]) forgetPages();

@@ -83,9 +83,14 @@ def test_the_copy_opened_offline_has_every_round_after_saves_in_a_row(logged_in,
     enter(page, DEALS[2], 3)
     online = rounds_table(page)
     # The copy is written after the new scoreboard is painted: wait until it has round 3.
+    # The copies are kept per account: "companion-pages-<account>".
     copied = """async () => {
-      const hit = await (await caches.open("companion-pages")).match(location.href);
-      return !!hit && (await hit.text()).includes('scope="row">3<');
+      for (const name of await caches.keys()) {
+        if (!name.startsWith("companion-pages")) continue;
+        const hit = await (await caches.open(name)).match(location.href);
+        if (hit && (await hit.text()).includes('scope="row">3<')) return true;
+      }
+      return false;
     }"""
     for _ in range(100):
         if page.evaluate(copied):
