@@ -7,6 +7,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.test import override_settings
+from django.utils import translation
 
 import tests.properties  # noqa: F401  (loads the Hypothesis profile: thorough on CI, light locally)
 from tests.factories import GameNightFactory, UserFactory
@@ -123,3 +124,10 @@ def persona_client(client, owner, member, outsider):
         return client
 
     return login_as
+
+
+@pytest.fixture(autouse=True)
+def _language_of_each_test_is_its_own():
+    """A test that switches to German (translation.activate) leaves the next test in English."""
+    yield
+    translation.deactivate()
