@@ -4,7 +4,7 @@ Rounds are the only scoring facts stored: each holds the outcome the table
 entered, in the round shape of the match file (docs/match-format.md). Standings
 are computed by the engines in ``scoring/``; what is kept here for speed
 (each seat's total and win, a match's end) is derived and rebuilt from the
-rounds by ``companion.play.standings`` in the same transaction as every change.
+rounds by ``companion.standings`` in the same transaction as every change.
 
 Query shapes live here as QuerySet methods (``GameNight.objects.visible_to(user)``,
 ``Match.objects.with_standings()``), so a page that needs "a match with
@@ -197,7 +197,7 @@ class Match(models.Model):
         verbose_name=_("created by"),
     )
     started_at = models.DateTimeField(_("started"), default=timezone.now)
-    # Derived from the rounds (companion.play.standings): when the engine said the match is over.
+    # Derived from the rounds (companion.standings): when the engine said the match is over.
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     round_count = models.PositiveIntegerField(_("rounds"), default=0)
     # The match clock (companion.play.clock): breaks taken so far, and since when the match is
@@ -273,7 +273,7 @@ class Seat(models.Model):
         Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
     )
     position = models.PositiveSmallIntegerField(_("seat"))
-    # Derived from the rounds (companion.play.standings).
+    # Derived from the rounds (companion.standings).
     total = models.IntegerField(_("total"), default=0)
     won = models.BooleanField(_("won"), default=False)
     # Also derived, so the review pages aggregate in the database without folding rounds:

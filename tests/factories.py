@@ -73,7 +73,7 @@ def play_match(night, game, names, rounds, *, options=None, closed=False, starte
     """
     from django.utils import timezone
 
-    from companion.play import standings
+    from companion import standings
 
     match = MatchFactory(
         night=night,

@@ -98,7 +98,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_import_graph_is_read_from_the_source():
     graph = import_graph()
-    assert "companion.play.standings" in graph["companion.play.scoreboard"]
+    assert "companion.standings" in graph["companion.play.scoreboard"]
     assert "companion.games.registry" in graph["companion.play.scoreboard"]
 
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 from companion.games.elfer.board import load_board
 from companion.games.elfer.entry import FORM, parse_cards
 from companion.models import Match, Round
-from companion.play.standings import standings
+from companion.standings import standings
 from scoring.elfer_board import BonusBoard
 from tests.factories import MatchFactory
 
@@ -388,8 +388,8 @@ def test_the_match_page_shows_the_stored_board(owner_client, elfer):
 
 
 def test_a_tap_that_crosses_a_saved_game_is_not_put_on_the_next_games_board(owner_client, elfer, monkeypatch):
+    from companion import standings as standings_module
     from companion.games.elfer import views as elfer_board
-    from companion.play import standings as standings_module
 
     stale = standings(elfer)  # what the tap's request read, before the other phone saved game 1
     Round.objects.create(match=elfer, number=1, entry=SPEC_ENTRY)

@@ -8,8 +8,8 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils.html import escape
 
+from companion import standings
 from companion.models import GameNight, Match, Player, Round, Seat
-from companion.play import standings
 from companion.transfer import reading, storing
 
 pytestmark = pytest.mark.django_db

@@ -19,8 +19,8 @@ from companion.games import registry
 from companion.models import GameNight, Match, RoundChange
 from companion.play.rounds import RoundConflict, add_round, set_closed
 from companion.play.setup import create_match
-from companion.play.standings import standings
 from companion.review.stats import player_games
+from companion.standings import standings
 from scoring.registry import ENGINES
 
 pytestmark = pytest.mark.django_db
@@ -86,7 +86,7 @@ def test_every_game_can_end_here_after_a_question_naming_the_winners(persona_cli
 
 def set_free_winners(match: Match) -> tuple[str, ...]:
     """Who the engine says wins if the table ends the match now."""
-    from companion.play.standings import match_file
+    from companion.standings import match_file
 
     return match_file(match).score(closed=True).winners
 

@@ -10,7 +10,7 @@ from companion.games import registry
 from companion.games.entry import EntryForm
 from companion.games.molotow.entry import MolotowEntryForm
 from companion.models import Match, Round
-from companion.play.standings import standings
+from companion.standings import standings
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db

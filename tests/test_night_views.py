@@ -208,7 +208,7 @@ def test_login_then_logout(client, owner):
 
 def test_renaming_a_player_keeps_every_match_they_played_readable(persona_client, night, owner):
     from companion.play.rounds import add_round
-    from companion.play.standings import standings
+    from companion.standings import standings
 
     molotow = MatchFactory(night=night, game="molotow", names=["Anna", "Beat", "Cla", "Dora"])
     add_round(

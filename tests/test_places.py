@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
+from companion import standings
 from companion.demo.generate import demo_match, seats_for
 from companion.games import registry
 from companion.models import Match, Round, Seat
-from companion.play import standings
 from scoring.base import rank
 from scoring.matchfile import score_match
 from scoring.registry import ENGINES

@@ -9,9 +9,9 @@ from django.urls import reverse
 from companion.games import registry
 from companion.games.elfer.examples import MATCH as ELFER_MATCH
 from companion.models import Round
-from companion.play.standings import refresh
 from companion.printing import rules
 from companion.printing.house_rules import clean_options, house_rules
+from companion.standings import refresh
 from tests.conftest import PRODUCTION_STATIC
 from tests.factories import MatchFactory
 

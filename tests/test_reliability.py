@@ -1,6 +1,6 @@
 """Saving is all or nothing, SQLite really runs in WAL mode, and backups hold the data.
 
-The fault-injection tests make ``companion.play.standings.refresh`` (the last step of
+The fault-injection tests make ``companion.standings.refresh`` (the last step of
 every change, after the Round and RoundChange rows are written) raise, and check
 that the database is exactly as before. They run with real transactions
 (``transaction=True``), so the rollback is the database's, not a test savepoint's.
@@ -19,7 +19,7 @@ from django.db import connection, connections, transaction
 from companion import env
 from companion.models import GameNight, Match, Player, Round, RoundChange
 from companion.play import rounds
-from companion.play.standings import refresh
+from companion.standings import refresh
 from companion.transfer import exporting, reading, storing
 from tests.factories import GameNightFactory, MatchFactory, UserFactory
 
@@ -39,7 +39,7 @@ def failing_refresh(*written_check):
             assert check(), "the fault must come after the first write"
         raise Injected
 
-    return mock.patch("companion.play.standings.refresh", side_effect=fail)
+    return mock.patch("companion.standings.refresh", side_effect=fail)
 
 
 @pytest.fixture
@@ -140,7 +140,7 @@ def test_an_import_that_fails_after_its_first_write_stores_no_night_no_player_no
 @pytest.mark.django_db(transaction=True)
 def test_the_fault_injection_reaches_the_real_refresh_when_not_patched(played):
     """Guards the patch target: rounds.py must call refresh through the module."""
-    with mock.patch("companion.play.standings.refresh", wraps=refresh) as spy:
+    with mock.patch("companion.standings.refresh", wraps=refresh) as spy:
         rounds.add_round(played, POINTS, number=3, user=None)
     assert spy.called
 

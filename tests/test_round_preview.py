@@ -24,7 +24,7 @@ from companion.play import rounds as round_service
 from companion.play.preview import preview_round
 from companion.play.scoreboard import entry_form
 from companion.play.setup import create_match
-from companion.play.standings import standings
+from companion.standings import standings
 from scoring.anrufen import LEVELS, TRICKS, settle
 from scoring.base import ScoringError
 

@@ -11,11 +11,11 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from companion import standings
 from companion.demo import generate as demo
 from companion.demo.store import seed
 from companion.games.molotow import demo as molotow_demo
 from companion.models import GameNight, Match, Player, Seat
-from companion.play import standings
 from companion.transfer import exporting
 from scoring.registry import ENGINES
 

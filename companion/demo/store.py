@@ -5,7 +5,7 @@ row: nights, matches, seats and rounds are ``bulk_create``d a batch of nights
 at a time, and the derived columns (``Seat.total``, ``Seat.won``,
 ``Match.finished_at``, ``Match.round_count``) are filled from the engine's
 standings that :func:`companion.demo.generate.demo_match` already computed, which is
-exactly what ``companion.play.standings.refresh`` would write. Everything happens
+exactly what ``companion.standings.refresh`` would write. Everything happens
 in one transaction: an interrupted seed leaves nothing behind.
 
 Times are those of an evening: the first match starts at 19:30 on the night's
@@ -29,7 +29,7 @@ from companion.demo.generate import GROUP, DemoNight, demo_nights
 from companion.demo.settle import clock_and_notes, plays_for
 from companion.games import registry
 from companion.models import GameNight, Match, Player, Round, Seat
-from companion.play.standings import seat_results
+from companion.standings import seat_results
 
 BATCH = 250  # nights per round trip
 START = datetime.time(19, 30)

@@ -2,7 +2,7 @@
 
 Works on the matches a page already loaded with their seats and players
 (``Match.objects.with_seats()``): no rounds, no per-row queries. Winners and
-places are the derived seat columns kept by ``companion.play.standings.refresh``.
+places are the derived seat columns kept by ``companion.standings.refresh``.
 The night page and the shared night page show them.
 """
 

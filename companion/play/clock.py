@@ -2,7 +2,7 @@
 
 A match starts when it is created (``Match.started_at``) and ends when the
 engine says it is over or the table ends it (``Match.finished_at``, kept by
-``companion.play.standings.refresh``). A break (Pause, then Resume on the match
+``companion.standings.refresh``). A break (Pause, then Resume on the match
 page) does not count: ``paused_seconds`` holds the breaks taken, and
 ``paused_at`` says since when the match is on a break. A match that ends while
 on a break counts the break up to its end.

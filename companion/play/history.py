@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from companion.games import registry
 from companion.models import Match, RoundChange
-from companion.play.standings import seats_of
+from companion.standings import seats_of
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,10 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
+from companion import standings as standings_service
 from companion.games import registry
 from companion.i18n.errors import round_error_text
 from companion.models import Match
-from companion.play import standings as standings_service
 from companion.play.scoreboard import entry_form, standings_html
 from scoring.base import ScoringError, Standings
 

@@ -18,9 +18,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from companion import standings as standings_service
 from companion.games import registry
 from companion.models import Match, Round, RoundChange
-from companion.play import standings as standings_service
 from scoring.base import Standings
 
 

@@ -26,7 +26,7 @@ from companion.models import Match, RoundChange, Seat
 from companion.nights.settlement import match_settle_text
 from companion.offline.strings import STRINGS
 from companion.play.charts import HEIGHT, WIDTH, match_chart, seat_colours
-from companion.play.standings import seats_of
+from companion.standings import seats_of
 from scoring.base import Standings
 from scoring.registry import ENGINES
 

@@ -22,9 +22,9 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from companion import standings as standings_service
 from companion.csrf_token import token
 from companion.models import Match
-from companion.play import standings as standings_service
 from companion.play.scoreboard import round_rows, rows_to_add, scoreboard_context
 from scoring.base import Standings
 

@@ -49,13 +49,13 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext, ngettext
 
+from companion import standings
 from companion.access import players_for_night
 from companion.games import registry
 from companion.i18n.errors import error_text, name_error_text, option_error_text
 from companion.models import GameNight, Match, Player, Seat
 from companion.nights.history import record_player_added
 from companion.nights.roster import next_colour
-from companion.play import standings
 from scoring.base import FIRST_DEALER, Engine, Option, ScoringError, quote
 from scoring.names import name_key, name_problem
 from scoring.registry import get_engine

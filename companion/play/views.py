@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from companion import standings as standings_service
 from companion.access import get_match_for_user
 from companion.games import registry
 from companion.games.words import ROUND, RoundWords
@@ -22,7 +23,6 @@ from companion.i18n.errors import after_colon, round_error_text
 from companion.offline.account import refuse_other_accounts_rounds
 from companion.play import rounds as round_service
 from companion.play import scoreboard_cache
-from companion.play import standings as standings_service
 from companion.play.clock import clock as match_clock
 from companion.play.history import history
 from companion.play.preview import preview_round

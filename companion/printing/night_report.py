@@ -20,7 +20,7 @@ from companion.nights.settlement import night_settlement_view
 from companion.play.charts import match_chart, seat_colours
 from companion.play.clock import Clock, clock
 from companion.play.scoreboard import RoundRow, round_rows, winners_sentence
-from companion.play.standings import seats_of, standings
+from companion.standings import seats_of, standings
 from scoring.base import Standings
 
 

@@ -12,9 +12,9 @@ from django.views.decorators.http import require_safe
 
 from companion.access import get_match_for_user, get_night_for_user
 from companion.games import registry
-from companion.play.standings import seats_of
 from companion.printing import rules, sheets
 from companion.printing.night_report import night_report as build_night_report
+from companion.standings import seats_of
 
 
 def _game_or_404(game: str) -> str:

@@ -3,7 +3,7 @@
 A row works on one page of nights the view already loaded with their matches,
 seats and players (``GameNight.objects.with_results()``): no rounds, no
 per-row queries. Winners are the derived seat columns kept by
-``companion.play.standings.refresh``.
+``companion.standings.refresh``.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ rating after one match, so the player page draws its history.
 * **Provisional** until a player has :data:`PROVISIONAL` rated matches in it.
 * **Pools:** players belong to one roster (their owner's), so each owner's
   nights are rated on their own.
-* **Kept current:** whenever a match's end is written (``companion.play.standings``
+* **Kept current:** whenever a match's end is written (``companion.standings``
   saves ``finished_at`` with every change) and the match is finished, or was:
   a round that ends it, the table ending it, an edit, undo or resumption. The
   ratings are recomputed from that match onward (usually it is the latest, so
@@ -33,9 +33,9 @@ from django.db.models.signals import post_delete, post_init, post_save
 from django.dispatch import receiver
 from openskill.models import PlackettLuce
 
+from companion import standings as standings_service
 from companion.games import registry
 from companion.models import GameNight, Match, Seat
-from companion.play import standings as standings_service
 from companion.review.models import OVERALL, Feat, Partnership, Rating
 from scoring.base import ScoringError
 from scoring.registry import ENGINES
@@ -283,7 +283,7 @@ def _remember_end(sender, instance: Match, **kwargs) -> None:
 @receiver(post_save, sender=Match)
 def _match_saved(sender, instance: Match, update_fields=None, **kwargs) -> None:
     if update_fields is None or "finished_at" not in update_fields:
-        return  # not a change of the standings (companion.play.standings.refresh writes finished_at)
+        return  # not a change of the standings (companion.standings.refresh writes finished_at)
     was = getattr(instance, "_review_was_finished", None)
     if not instance.is_finished and was is False:
         return  # in play before and after: nothing to rate (the save path of every round)

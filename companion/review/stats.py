@@ -3,7 +3,7 @@
 Every function here is one query whose size does not depend on how many
 nights or rounds exist: the database groups the derived seat columns
 (``Seat.won``, ``Seat.place``, ``Seat.score``, ``Match.round_count``, kept by
-``companion.play.standings.refresh``) and Python only turns a handful of sums into
+``companion.standings.refresh``) and Python only turns a handful of sums into
 rates. No round is loaded and no match is folded.
 
 Decisions:

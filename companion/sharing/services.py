@@ -47,8 +47,8 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from companion import live, tokens
+from companion import standings as standings_service
 from companion.models import GameNight, Match, RoundChange, ShareLink
-from companion.play import standings as standings_service
 from companion.play.scoreboard import (
     game_templates,
     player_lines,

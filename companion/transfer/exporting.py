@@ -1,7 +1,7 @@
 """Export: a match as its match file, a night as JSON, the rounds as CSV.
 
 The documents are those of docs/match-format.md: a match is exactly its match file
-(written by :func:`companion.play.standings.match_file`, so serialisation lives in
+(written by :func:`companion.standings.match_file`, so serialisation lives in
 one place) and a night is ``{"game_night": {...}, "matches": [match, ...]}``.
 Export, import (:mod:`companion.transfer.reading`, :mod:`companion.transfer.storing`)
 and export again gives the same document.
@@ -27,10 +27,10 @@ from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 
+from companion import standings
 from companion.games import registry
 from companion.models import GameNight, Match
 from companion.nights.settlement import night_settlement
-from companion.play import standings
 from scoring.matchinfo import MatchInfo
 
 CSV_HEADER = ("round", "player", "result", "total")

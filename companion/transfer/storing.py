@@ -37,8 +37,8 @@ from django.db import IntegrityError, connections, router, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from companion import standings
 from companion.models import GameNight, Match, Player, Round, Seat
-from companion.play import standings
 from companion.transfer.reading import MatchToImport, NightFileError, NightToImport, read_night
 from scoring.base import Standings
 from scoring.matchfile import MatchFile, renamed, with_first_dealer

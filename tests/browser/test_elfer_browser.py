@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.models import Match
-from companion.play.standings import standings
+from companion.standings import standings
 from tests.factories import MatchFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

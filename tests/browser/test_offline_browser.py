@@ -13,7 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from companion.models import Match, Round
-from companion.play.standings import standings
+from companion.standings import standings
 from tests.browser.chromium import PHONE
 from tests.factories import PASSWORD, MatchFactory
 

@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 from companion.models import Round
-from companion.play.standings import refresh
+from companion.standings import refresh
 from tests.factories import MatchFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

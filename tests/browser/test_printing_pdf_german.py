@@ -6,7 +6,7 @@ import re
 import pytest
 
 from companion.models import Round
-from companion.play.standings import refresh
+from companion.standings import refresh
 from tests.browser.test_printing_pdf import A4_PORTRAIT, ONE_PAGE, print_to_pdf
 from tests.factories import MatchFactory
 from tests.german import english_on_page

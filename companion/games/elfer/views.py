@@ -20,12 +20,12 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from companion import standings as standings_service
 from companion.access import get_match_for_user
 from companion.games.elfer.board import load_board, side_label
 from companion.games.elfer.entry import ElferEntryForm
 from companion.i18n.errors import board_error_text, error_text
 from companion.models import Match
-from companion.play import standings as standings_service
 from companion.play.views import render_scoreboard
 from scoring.base import ScoringError, Standings
 from scoring.elfer_board import COLOURS, SIDES, BonusBoard

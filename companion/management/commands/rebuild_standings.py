@@ -10,8 +10,8 @@ over freshly seeded data), 0 when every stored column is what the engine says.
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from companion import standings
 from companion.models import Match
-from companion.play import standings
 
 
 class Command(BaseCommand):
