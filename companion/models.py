@@ -249,16 +249,10 @@ class Match(models.Model):
         """Load what ``Match.objects.with_standings()`` would have (seats with players, rounds)."""
         models.prefetch_related_objects([self], _seats_in_order(), _rounds_in_order())
 
-    def keep_rounds(self, rounds: list[Round]) -> None:
-        """Hold ``rounds`` as the loaded rounds, as a change just wrote them, without reading them again.
-
-        ``match.rounds.all()`` then answers them as ``with_standings()`` would have: the
-        same objects a prefetch sets (a queryset whose results are already there).
-        """
-        loaded = Round.objects.filter(match=self).order_by("number")
-        loaded._result_cache = sorted(rounds, key=lambda r: r.number)
-        loaded._prefetch_done = True
-        self._prefetched_objects_cache = {**getattr(self, "_prefetched_objects_cache", {}), "rounds": loaded}
+    def reload_rounds(self) -> None:
+        """Read the rounds again after a change wrote them (one query); the seats stay as loaded."""
+        self.refresh_from_db(fields=["rounds"])
+        models.prefetch_related_objects([self], _rounds_in_order())
 
     @property
     def is_finished(self) -> bool:

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -21,6 +22,8 @@ from companion.games import registry
 from companion.models import Match, Seat
 from scoring.base import ScoringError, Standings
 from scoring.matchfile import MatchFile, with_first_dealer
+
+SECONDS = 6 * 3600  # versions keep it correct; the timeout only frees memory
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,40 @@ def match_file(match: Match, rounds: Sequence[Mapping[str, Any]] | None = None) 
 
 
 def standings(match: Match, rounds: Sequence[Mapping[str, Any]] | None = None) -> Standings:
-    return match_file(match, rounds).score(closed=match.closed)
+    """The engine's fold of the match (of ``rounds`` when given: a change being checked).
+
+    The seats' names were checked by the name rule when they were seated, so the engine
+    replays them as they are; the house rules and every round are checked as always.
+    """
+    return match_file(match, rounds).replay(closed=match.closed)
+
+
+def _cache_key(match: Match) -> str:
+    return f"standings:{match.pk}:{match.version}"
+
+
+def current(match: Match) -> Standings:
+    """The standings of the match's stored rounds: kept per match version, folded once.
+
+    A version names one state of the rounds, seats and house rules (``Match.version``,
+    new at every change, in the same transaction), so the standings kept under it are
+    the fold of exactly what ``match`` holds. ``match`` needs its seats and rounds loaded
+    on a miss.
+    """
+    result = cache.get(_cache_key(match))
+    if result is None:
+        result = standings(match)
+        keep(match, result)
+    return result
+
+
+def keep(match: Match, result: Standings) -> None:
+    """Remember ``result`` as the standings of ``match`` at its version (after a change: the new one).
+
+    A change that is rolled back leaves its version in no row, so what is kept under it
+    is never asked for.
+    """
+    cache.set(_cache_key(match), result, SECONDS)
 
 
 @transaction.atomic

@@ -381,6 +381,21 @@ class Engine:
         """Standings after ``rounds``. ``closed``: the table ended an open match."""
         seats = self.clean_players(players)
         cleaned = self.clean_options(seats, options)
+        return self._fold_rounds(seats, cleaned, rounds, closed=closed)
+
+    def replay(self, players: Sequence[str], options: Any, rounds: Any, *, closed: bool = False) -> Standings:
+        """Standings after ``rounds`` at seats already checked by :meth:`clean_players`.
+
+        For a stored match, whose names were checked when they were seated: the seats are
+        taken as they are, and everything else (the house rules, every round) is checked
+        exactly as :meth:`score` checks it, so both give the same standings and errors.
+        """
+        seats = tuple(players)
+        return self._fold_rounds(seats, self.clean_options(seats, options), rounds, closed=closed)
+
+    def _fold_rounds(
+        self, seats: tuple[str, ...], options: dict[str, Any], rounds: Any, *, closed: bool
+    ) -> Standings:
         if not isinstance(rounds, (list, tuple)):
             raise ScoringError(
                 gettext_noop("rounds must be a list, not %(value)s"),
@@ -395,7 +410,7 @@ class Engine:
                     gettext_noop("a round must be an object, not %(value)s"),
                     value=describe(entry),
                 )
-        return self.fold(seats, cleaned, list(rounds), closed=closed)
+        return self.fold(seats, options, list(rounds), closed=closed)
 
     def fold(
         self, players: tuple[str, ...], options: dict[str, Any], rounds: list[Mapping], *, closed: bool

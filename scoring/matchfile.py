@@ -35,6 +35,11 @@ class MatchFile:
         ended = self.ended if closed is None else closed
         return get_engine(self.game).score(self.players, self.options, self.rounds, closed=ended)
 
+    def replay(self, *, closed: bool | None = None) -> Standings:
+        """As :meth:`score`, for a stored match whose seats were checked when they were seated."""
+        ended = self.ended if closed is None else closed
+        return get_engine(self.game).replay(self.players, self.options, self.rounds, closed=ended)
+
     def to_json(self) -> dict[str, Any]:
         # A match ended before its first round has nothing to end: the format cannot say it, so the
         # file says what it can (an open match with no round), and import gives back the same file.

@@ -19,9 +19,12 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from companion import standings as standings_service
+from companion.access import get_match_for_user
 from companion.games import registry
+from companion.i18n.errors import round_error_text
 from companion.models import Match, Round, RoundChange
-from scoring.base import Standings
+from companion.play.scoreboard import RoundRow, entry_form, overtaken_choice, round_rows
+from scoring.base import ScoringError, Standings
 
 
 class RoundConflict(Exception):
@@ -60,34 +63,126 @@ def add_round(
     try:
         with transaction.atomic():
             match = match if locked else _locked(match)
-            if _already_stored(match.rounds.all(), key, entry):
-                return standings_service.standings(match)
-            entries = _entries(match)
-            if number != len(entries) + 1:
-                raise RoundConflict(
-                    _(
-                        "Round %(number)s was already saved, perhaps from another phone. Here is the match as it is now."
-                    )
-                    % {"number": number}
-                )
-            result = standings_service.standings(match, [*entries, dict(entry)])
-            stored = Round.objects.create(
-                match=match, number=number, entry=dict(entry), entered_by=user, key=key
-            )
-            RoundChange.objects.create(
-                match=match, number=number, action=RoundChange.Action.ADDED, after=dict(entry), user=user
-            )
-            _clear_board(match)
-            result = standings_service.refresh(match, result)
-            if locked:
-                match.keep_rounds([*match.rounds.all(), stored])
-            return result
+            return _store(match, entry, number=number, user=user, key=key)
     except IntegrityError:
-        # A unique constraint: another request won the race. When it was this same save
-        # (same key, sent twice at once), that request stored it: a success here too.
-        if _already_stored(Round.objects.filter(match=match, key=key), key, entry):
-            return standings_service.standings(Match.objects.with_standings().get(pk=match.pk))
-        raise RoundConflict(registry.get(match.game).words.saved_elsewhere % {"number": number}) from None
+        return _lost_race(match, entry, number=number, key=key)
+
+
+def _store(match: Match, entry: Mapping[str, Any], *, number: int, user, key) -> Standings:
+    """The writes of a new round in the caller's transaction: ``match`` is locked, its rounds loaded.
+
+    The rounds with the new one are folded once; afterwards ``match`` holds its new rounds
+    and version, and the standings are kept under that version.
+    """
+    if _already_stored(match.rounds.all(), key, entry):
+        return standings_service.current(match)
+    entries = _entries(match)
+    if number != len(entries) + 1:
+        raise RoundConflict(
+            _(
+                "Round %(number)s was already saved, perhaps from another phone. Here is the match as it is now."
+            )
+            % {"number": number}
+        )
+    result = standings_service.standings(match, [*entries, dict(entry)])
+    Round.objects.create(match=match, number=number, entry=dict(entry), entered_by=user, key=key)
+    RoundChange.objects.create(
+        match=match, number=number, action=RoundChange.Action.ADDED, after=dict(entry), user=user
+    )
+    _clear_board(match)
+    result = standings_service.refresh(match, result)
+    match.reload_rounds()
+    standings_service.keep(match, result)
+    return result
+
+
+def _lost_race(match: Match, entry: Mapping[str, Any], *, number: int, key) -> Standings:
+    """A unique constraint refused the round: another request won the race for it.
+
+    When it was this same save (same key, sent twice at once), that request stored it:
+    a success here too. Called after the transaction rolled back.
+    """
+    if _already_stored(Round.objects.filter(match=match, key=key), key, entry):
+        return standings_service.standings(Match.objects.with_standings().get(pk=match.pk))
+    raise RoundConflict(registry.get(match.game).words.saved_elsewhere % {"number": number}) from None
+
+
+@dataclass(frozen=True)
+class RoundSave:
+    """What a save of the entry form did, and what its answer shows.
+
+    ``outcome`` is what the offline outbox reads (js/outbox.js): ``saved``, ``invalid``,
+    ``conflict`` or ``over``. ``match`` is the match as it is now (seats and rounds loaded),
+    ``result`` its standings. ``form``: the entry form to show again (None: the next round's
+    empty one); ``error``: the engine's refusal (a form's own refusal is in the form);
+    ``overtaken``: the choice after another phone's change overtook the entry
+    (:func:`~companion.play.scoreboard.overtaken_choice`). ``shown_rows``: the rounds table
+    of the page that sent the entry, when that page shows the version the save started from.
+    """
+
+    outcome: str
+    match: Match
+    result: Standings
+    form: Any = None
+    number: int | None = None
+    error: str = ""
+    notice: str = ""
+    overtaken: dict[str, Any] | None = None
+    shown_rows: list[RoundRow] | None = None
+
+
+def save_entry(user, pk: int, data, *, seen: str = "", rows: bool = False) -> RoundSave:
+    """Read the entry form ``data`` against match ``pk`` and store it as the next round, in one transaction.
+
+    ``seen``: the version of the match the sending page shows (its form names it); ``rows``:
+    the page can be answered with an update of what it shows, so its rounds table is built
+    from the standings the save starts from. The match is folded once: the standings it
+    starts from are those kept under its version (:func:`companion.standings.current`).
+    """
+    attempt = None  # (entry form, number, entry) once the form is valid
+    try:
+        with transaction.atomic():
+            match = get_match_for_user(user, pk, for_update=True)
+            result = standings_service.current(match)
+            shown = round_rows(match, result) if rows and seen == match.version else None
+            words = registry.get(match.game).words
+            if result.finished:
+                return RoundSave("over", match, result, notice=str(words.over), shown_rows=shown)
+            form = entry_form(match, result, data)
+            if not form.is_valid():
+                return RoundSave("invalid", match, result, form=form, shown_rows=shown)
+            attempt = form, form.cleaned_data["number"], form.to_entry()
+            _, number, entry = attempt
+            try:
+                after = _store(match, entry, number=number, user=user, key=form.cleaned_data.get("key"))
+            except ScoringError as error:
+                form.mark_refused(error)
+                error_text = round_error_text(error, words.problem_in)
+                return RoundSave("invalid", match, result, form=form, error=error_text, shown_rows=shown)
+            except RoundConflict as conflict:
+                return _overtaken(match, result, form, number, entry, conflict, seen=seen)
+            return RoundSave("saved", match, after, number=number, shown_rows=shown)
+    except IntegrityError:
+        # Another request stored this round first (the transaction above was rolled back).
+        form, number, entry = attempt
+        match = get_match_for_user(user, pk)
+        try:
+            after = _lost_race(match, entry, number=number, key=form.cleaned_data.get("key"))
+        except RoundConflict as conflict:
+            return _overtaken(
+                match, standings_service.current(match), form, number, entry, conflict, seen=seen
+            )
+        return RoundSave("saved", match, after, number=number)
+
+
+def _overtaken(match, result, form, number, entry, conflict, *, seen) -> RoundSave:
+    if seen:
+        # Sent from the page's form: it keeps the entry as typed, under its round's number,
+        # and Save is replaced by the choice (Save again is refused again).
+        choice = overtaken_choice(match, result, number, entry)
+        return RoundSave("conflict", match, result, form=form, overtaken=choice)
+    # The offline outbox (js/outbox-queue.js) offers its own choice.
+    return RoundSave("conflict", match, result, notice=str(conflict))
 
 
 def _already_stored(rounds, key, entry: Mapping[str, Any]) -> bool:
@@ -117,7 +212,9 @@ def edit_round(match: Match, entry: Mapping[str, Any], *, number: int, user) -> 
             )
             stored.entry = dict(entry)
             stored.save(update_fields=["entry", "updated_at"])
-        return standings_service.refresh(match, result)
+        result = standings_service.refresh(match, result)
+        standings_service.keep(match, result)
+        return result
 
 
 def undo_round(match: Match, *, number: int, user, locked: bool = False) -> Standings:
@@ -141,7 +238,8 @@ def undo_round(match: Match, *, number: int, user, locked: bool = False) -> Stan
         last.delete()
         result = standings_service.refresh(match, result)
         if locked:
-            match.keep_rounds(rounds[:-1])
+            match.reload_rounds()
+        standings_service.keep(match, result)
         return result
 
 
@@ -228,7 +326,9 @@ def set_closed(match: Match, closed: bool, *, user=None) -> Standings:
             action=RoundChange.Action.ENDED if closed else RoundChange.Action.RESUMED,
             user=user,
         )
-        return standings_service.refresh(match)
+        result = standings_service.refresh(match)
+        standings_service.keep(match, result)
+        return result
 
 
 def end_preview(match: Match) -> Standings:

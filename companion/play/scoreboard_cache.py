@@ -71,7 +71,7 @@ def fragment(
     if html is None:
         if result is None:
             match.load_standings()
-            result = standings_service.standings(match)
+            result = standings_service.current(match)
         context = scoreboard_context(match, result, form=form, error=error, saved=saved)
         context.update(
             notice=notice, restore_number=restore_number, overtaken=overtaken, csrf_token=TOKEN_PLACEHOLDER

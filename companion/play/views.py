@@ -23,7 +23,6 @@ from companion.i18n.errors import after_colon, round_error_text
 from companion.offline.account import refuse_other_accounts_rounds
 from companion.play import rounds as round_service
 from companion.play import scoreboard_cache
-from companion.play.clock import clock as match_clock
 from companion.play.history import history
 from companion.play.preview import preview_round
 from companion.play.scoreboard import (
@@ -31,54 +30,13 @@ from companion.play.scoreboard import (
     chart,
     entry_form,
     game_templates,
-    overtaken_choice,
     player_lines,
     round_rows,
     winners_sentence,
 )
+from companion.play.scoreboard_page import render_scoreboard
 from companion.play.setup import SetupError, rematch
 from scoring.base import ScoringError
-
-
-def render_scoreboard(
-    request,
-    match,
-    result=None,
-    *,
-    form=None,
-    error="",
-    notice="",
-    status=200,
-    saved=None,
-    restore_number=None,
-    overtaken=None,
-):
-    """The whole page, or only the scoreboard fragment for htmx (``result`` None: as stored).
-
-    ``saved``: the round just saved; ``restore_number``: the round just undone, offered back;
-    ``overtaken``: the choice after another phone's change overtook the entry (``overtaken_choice``).
-    """
-    fragment = scoreboard_cache.fragment(
-        request,
-        match,
-        result,
-        form=form,
-        error=error,
-        notice=notice,
-        saved=saved,
-        restore_number=restore_number,
-        overtaken=overtaken,
-    )
-    if request.htmx:
-        return HttpResponse(fragment, status=status)
-    context = {
-        "match": match,
-        "night": match.night,
-        "scoreboard": fragment,
-        "clock": match_clock(match),  # outside the cached scoreboard: the clock moves on
-        **game_templates(match),
-    }
-    return render(request, "play/detail.html", context, status=status)
 
 
 @login_required
@@ -190,54 +148,26 @@ def match_rematch(request, pk):
 @require_POST
 @refuse_other_accounts_rounds
 def round_add(request, pk):
-    # One load of the match, under its row lock; the answer is rendered from what the save has.
-    with transaction.atomic():
-        match = get_match_for_user(request.user, pk, for_update=True)
-        result = standings_service.standings(match)
-        form, error, notice, saved, outcome, overtaken = None, "", "", None, "", None
-        # The page that sent the entry shows the match of the version its form names ("seen"):
-        # it can be answered with an update of what it shows (scoreboard_cache.update).
-        seen = request.POST.get("seen", "")
-        shown = round_rows(match, result) if request.htmx and seen == match.version else None
-        if result.finished:
-            notice, outcome = str(registry.get(match.game).words.over), "over"
-        else:
-            form = entry_form(match, result, chosen_round(request.POST))
-            if not form.is_valid():
-                error, outcome = invalid_entry_text(form), "invalid"
-            else:
-                try:
-                    result = round_service.add_round(
-                        match,
-                        form.to_entry(),
-                        number=form.cleaned_data["number"],
-                        user=request.user,
-                        locked=True,
-                        key=form.cleaned_data.get("key"),
-                    )
-                    saved, form = form.cleaned_data["number"], None  # the next round's empty form
-                    outcome = "saved"
-                except ScoringError as scoring_error:
-                    form.mark_refused(scoring_error)
-                    words = registry.get(match.game).words
-                    error, outcome = round_error_text(scoring_error, words.problem_in), "invalid"
-                except round_service.RoundConflict as conflict:
-                    outcome = "conflict"
-                    if seen:
-                        # Sent from the page's form: it keeps the entry as typed, under its round's
-                        # number, and Save is replaced by the choice (Save again is refused again).
-                        overtaken = overtaken_choice(
-                            match, result, form.cleaned_data["number"], form.to_entry()
-                        )
-                    else:
-                        # The offline outbox (js/outbox-queue.js) offers its own choice.
-                        form, notice = None, str(conflict)
-    if not request.htmx and not (error or notice or overtaken):
-        return redirect(match)
+    # The save reads the match under its row lock and writes in one transaction; the answer
+    # is rendered from what it returns.
+    seen = request.POST.get("seen", "")
+    save = round_service.save_entry(
+        request.user, pk, chosen_round(request.POST), seen=seen, rows=bool(request.htmx)
+    )
+    error = save.error
+    if save.outcome == "invalid" and not error:
+        error = invalid_entry_text(save.form)
+    if not request.htmx and not (error or save.notice or save.overtaken):
+        return redirect(save.match)
     update = None
-    if outcome == "saved" and shown is not None:
+    if save.outcome == "saved" and save.shown_rows is not None:
         update = scoreboard_cache.update(
-            request, match, result, saved=saved, shown_rows=shown, shown_version=seen
+            request,
+            save.match,
+            save.result,
+            saved=save.number,
+            shown_rows=save.shown_rows,
+            shown_version=seen,
         )
     if update is not None:
         response = HttpResponse(update)
@@ -247,16 +177,16 @@ def round_add(request, pk):
     else:
         response = render_scoreboard(
             request,
-            match,
-            result,
-            form=form,
+            save.match,
+            save.result,
+            form=save.form,
             error=error,
-            notice=notice,
-            saved=saved,
-            overtaken=overtaken,
+            notice=save.notice,
+            saved=save.number,
+            overtaken=save.overtaken,
         )
     # What happened, for the offline outbox (js/outbox.js): saved, invalid, conflict or over.
-    response["Companion-Round"] = outcome
+    response["Companion-Round"] = save.outcome
     return response
 
 
@@ -280,7 +210,7 @@ def chosen_round(data):
 def round_preview(request, pk):
     """The engine's verdict on the entry form as it is now, for the live preview (JSON); nothing is stored."""
     match = get_match_for_user(request.user, pk)
-    return JsonResponse(preview_round(match, standings_service.standings(match), request.POST))
+    return JsonResponse(preview_round(match, standings_service.current(match), request.POST))
 
 
 @login_required

@@ -26,7 +26,7 @@ from companion.games.elfer.board import load_board, side_label
 from companion.games.elfer.entry import ElferEntryForm
 from companion.i18n.errors import board_error_text, error_text
 from companion.models import Match
-from companion.play.views import render_scoreboard
+from companion.play.scoreboard_page import render_scoreboard
 from scoring.base import ScoringError, Standings
 from scoring.elfer_board import COLOURS, SIDES, BonusBoard
 
