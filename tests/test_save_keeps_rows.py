@@ -157,7 +157,7 @@ def test_a_save_whose_earlier_rows_changed_renders_the_whole_scoreboard_once(
 
     stored(molotow, 2)
     client.force_login(owner)
-    monkeypatch.setattr(scoreboard_cache, "rows_to_add", lambda shown, rows: None)  # rows changed
+    monkeypatch.setattr(scoreboard_cache, "rows_added", lambda shown, result, rows: None)  # rows changed
     built = []
     whole = scoreboard.scoreboard_context
     monkeypatch.setattr(
@@ -178,3 +178,47 @@ def test_an_update_is_swapped_as_the_form_asks_for_its_whole_scoreboard(client, 
     response = save(client, molotow, 2, version(molotow))
     assert response["HX-Retarget"] == "#table-top" and response["HX-Reswap"] == SAVE_SWAP
     assert f'hx-swap="{SAVE_SWAP}"' in response.content.decode()  # the next round's form
+
+
+def standings_of(deltas, table=None):
+    from scoring.base import RoundResult, Standings
+
+    rounds = tuple(RoundResult(n, {"Anna": d, "Beat": -d}) for n, d in enumerate(deltas, start=1))
+    totals = {"Anna": sum(deltas), "Beat": -sum(deltas)}
+    return Standings(
+        "molotow",
+        ("Anna", "Beat"),
+        {},
+        rounds,
+        totals,
+        False,
+        (),
+        "Anna",
+        {"Anna": 1, "Beat": 1},
+        table=table or {},
+    )
+
+
+def test_the_rows_a_page_lacks_are_the_new_rounds_when_the_earlier_ones_scored_as_it_shows():
+    from companion.play.scoreboard import rows_added
+
+    rows = ["row 1", "row 2", "row 3"]
+    shown = standings_of([1, 2], {"out": ["Anna", "Beat"], "leader": "Anna"})
+    after = standings_of([1, 2, 3], {"out": ["Anna", "Beat", "Anna"], "leader": "Beat"})
+    assert rows_added(shown, after, rows) == ["row 3"]
+
+
+def test_a_page_is_redrawn_when_an_earlier_round_scores_otherwise_after_the_new_one():
+    from companion.play.scoreboard import rows_added
+
+    rows = ["row 1", "row 2", "row 3"]
+    shown = standings_of([1, 2], {"out": ["Anna", "Beat"]})
+    assert rows_added(shown, standings_of([1, 5, 3], {"out": ["Anna", "Beat", "Anna"]}), rows) is None
+    assert rows_added(shown, standings_of([1, 2, 3], {"out": ["Anna", "Anna", "Anna"]}), rows) is None
+    assert (
+        rows_added(shown, standings_of([1, 2, 3], {"out": ["Anna", "Beat", "Anna"], "mark": [1, 2, 3]}), rows)
+        is None
+    )
+    assert (
+        rows_added(standings_of([]), standings_of([1]), rows[:1]) is None
+    )  # the first round: the whole table

@@ -23,7 +23,7 @@ from companion.access import get_match_for_user
 from companion.games import registry
 from companion.i18n.errors import round_error_text
 from companion.models import Match, Round, RoundChange
-from companion.play.scoreboard import RoundRow, entry_form, overtaken_choice, round_rows
+from companion.play.scoreboard import entry_form, overtaken_choice
 from scoring.base import ScoringError, Standings
 
 
@@ -116,8 +116,8 @@ class RoundSave:
     ``result`` its standings. ``form``: the entry form to show again (None: the next round's
     empty one); ``error``: the engine's refusal (a form's own refusal is in the form);
     ``overtaken``: the choice after another phone's change overtook the entry
-    (:func:`~companion.play.scoreboard.overtaken_choice`). ``shown_rows``: the rounds table
-    of the page that sent the entry, when that page shows the version the save started from.
+    (:func:`~companion.play.scoreboard.overtaken_choice`). ``shown``: the standings of the page
+    that sent the entry, when that page shows the version the save started from.
     """
 
     outcome: str
@@ -128,15 +128,15 @@ class RoundSave:
     error: str = ""
     notice: str = ""
     overtaken: dict[str, Any] | None = None
-    shown_rows: list[RoundRow] | None = None
+    shown: Standings | None = None
 
 
 def save_entry(user, pk: int, data, *, seen: str = "", rows: bool = False) -> RoundSave:
     """Read the entry form ``data`` against match ``pk`` and store it as the next round, in one transaction.
 
     ``seen``: the version of the match the sending page shows (its form names it); ``rows``:
-    the page can be answered with an update of what it shows, so its rounds table is built
-    from the standings the save starts from. The match is folded once: the standings it
+    the page can be answered with an update of what it shows (its standings are then returned
+    as ``shown`` when it shows the version the save starts from). The match is folded once: the standings it
     starts from are those kept under its version (:func:`companion.standings.current`).
     """
     attempt = None  # (entry form, number, entry) once the form is valid
@@ -144,13 +144,13 @@ def save_entry(user, pk: int, data, *, seen: str = "", rows: bool = False) -> Ro
         with transaction.atomic():
             match = get_match_for_user(user, pk, for_update=True)
             result = standings_service.current(match)
-            shown = round_rows(match, result) if rows and seen == match.version else None
+            shown = result if rows and seen == match.version else None
             words = registry.get(match.game).words
             if result.finished:
-                return RoundSave("over", match, result, notice=str(words.over), shown_rows=shown)
+                return RoundSave("over", match, result, notice=str(words.over), shown=shown)
             form = entry_form(match, result, data)
             if not form.is_valid():
-                return RoundSave("invalid", match, result, form=form, shown_rows=shown)
+                return RoundSave("invalid", match, result, form=form, shown=shown)
             attempt = form, form.cleaned_data["number"], form.to_entry()
             _, number, entry = attempt
             try:
@@ -158,10 +158,10 @@ def save_entry(user, pk: int, data, *, seen: str = "", rows: bool = False) -> Ro
             except ScoringError as error:
                 form.mark_refused(error)
                 error_text = round_error_text(error, words.problem_in)
-                return RoundSave("invalid", match, result, form=form, error=error_text, shown_rows=shown)
+                return RoundSave("invalid", match, result, form=form, error=error_text, shown=shown)
             except RoundConflict as conflict:
                 return _overtaken(match, result, form, number, entry, conflict, seen=seen)
-            return RoundSave("saved", match, after, number=number, shown_rows=shown)
+            return RoundSave("saved", match, after, number=number, shown=shown)
     except IntegrityError:
         # Another request stored this round first (the transaction above was rolled back).
         form, number, entry = attempt

@@ -92,11 +92,7 @@ def player_lines(match: Match, result: Standings) -> list[PlayerLine]:
 def round_rows(match: Match, result: Standings) -> list[RoundRow]:
     entries = {r.number: r.entry for r in match.rounds.all()}
     running = dict.fromkeys(result.players, registry.get(match.game).start_total(result.options))
-    per_round = {
-        key: value
-        for key, value in result.table.items()
-        if isinstance(value, list | tuple) and len(value) == len(result.rounds)
-    }
+    lists = per_round(result)
     rows = []
     for index, round_result in enumerate(result.rounds):
         cells = []
@@ -109,7 +105,7 @@ def round_rows(match: Match, result: Standings) -> list[RoundRow]:
                 cells,
                 round_result.extras,
                 entries.get(round_result.number, {}),
-                {key: value[index] for key, value in per_round.items()},
+                {key: value[index] for key, value in lists.items()},
                 seat_order(entries.get(round_result.number, {}), list(result.players)),
             )
         )
@@ -319,15 +315,30 @@ def standings_html(match: Match, result: Standings) -> SafeString:
     return render_to_string("play/detail.html#standings", context)
 
 
-def rows_to_add(shown: list[RoundRow], rows: list[RoundRow]) -> list[RoundRow] | None:
-    """The rows a page that shows ``shown`` lacks to show ``rows``; None when it must be redrawn.
+def per_round(result: Standings) -> dict[str, list[Any]]:
+    """The engine's per-round lists in ``Standings.table`` (one entry per round, e.g. who went out)."""
+    return {
+        key: list(value)
+        for key, value in result.table.items()
+        if isinstance(value, list | tuple) and len(value) == len(result.rounds)
+    }
 
-    Only new rounds at the end: every earlier row must be exactly as the page has it (the
-    rows are compared, so a game whose earlier rows change with a later round is redrawn).
+
+def rows_added(shown: Standings, result: Standings, rows: list[RoundRow]) -> list[RoundRow] | None:
+    """The rows of ``result`` (``rows``) that a page showing ``shown`` lacks; None when it must be redrawn.
+
+    Only new rounds at the end, after the same stored rounds: every earlier round must have
+    scored exactly as the page shows it (its changes, extras and per-round table entries, from
+    which its rows are built), so a game whose earlier rows change with a later round is
+    redrawn. Decided from the standings, without building the rows the page already has.
     """
-    if not shown or len(rows) <= len(shown) or rows[: len(shown)] != shown:
+    count = len(shown.rounds)
+    if not count or len(result.rounds) <= count or result.rounds[:count] != shown.rounds:
         return None
-    return rows[len(shown) :]
+    before, after = per_round(shown), per_round(result)
+    if before.keys() != after.keys() or any(after[key][:count] != before[key] for key in before):
+        return None
+    return rows[count:]
 
 
 # How a save's answer is swapped: the form's hx-swap, and the view's HX-Reswap when it answers
@@ -343,15 +354,15 @@ def scoreboard_context(
     form=None,
     error: str = "",
     saved: int | None = None,
-    shown_rows: list[RoundRow] | None = None,
+    added: list[RoundRow] | None = None,
     shown_version: str = "",
     rows: list[RoundRow] | None = None,
 ) -> dict[str, Any]:
     """``saved``: the number of the round just saved (the page then says so to screen readers).
 
-    ``shown_rows``: the rows of the page that asked, which shows the match of version
-    ``shown_version`` (as it was before this request changed it). When the change only added
-    rounds, ``update`` is that version and ``rounds_html`` holds only the new rows: the answer
+    ``added``: the rows that the page that asked lacks (:func:`rows_added`), when it shows the
+    match of version ``shown_version`` (as it was before this request changed it) and the change
+    only added rounds: ``update`` is then that version and ``rounds_html`` holds only them: the answer
     is then an update of the page's scoreboard (play/detail.html#scoreboard-update), so a
     phone neither downloads nor lays out the whole rounds table again after each save.
     ``rows``: the match's rows (``round_rows``) when the caller has them already.
@@ -361,7 +372,6 @@ def scoreboard_context(
     if rows is None:
         rows = round_rows(match, result)
     lines = player_lines(match, result)
-    added = rows_to_add(shown_rows, rows) if shown_rows else None
     return {
         "chart_size": CHART_SIZE,
         "save_swap": SAVE_SWAP,

@@ -25,7 +25,7 @@ from django.utils.translation import get_language
 from companion import standings as standings_service
 from companion.csrf_token import token
 from companion.models import Match
-from companion.play.scoreboard import round_rows, rows_to_add, scoreboard_context
+from companion.play.scoreboard import round_rows, rows_added, scoreboard_context
 from scoring.base import Standings
 
 # Stands in for the CSRF token in the cached copy. User text cannot contain it:
@@ -83,21 +83,22 @@ def fragment(
 
 
 def update(
-    request, match: Match, result: Standings, *, saved: int, shown_rows, shown_version: str
+    request, match: Match, result: Standings, *, saved: int, shown: Standings, shown_version: str
 ) -> SafeString | None:
     """The answer to a save that only added rounds to what the asking page shows, or None.
 
-    The top of the scoreboard (standings and the next round's form), the actions and the
-    chart, and the new rows for htmx to put on top of the page's rounds table
-    (play/detail.html#scoreboard-update; the view retargets htmx to ``#table-top``). None
-    when the page must get the whole scoreboard (``scoreboard_context``). Never cached: it
-    depends on what the page showed.
+    ``shown``: the standings of the asking page (version ``shown_version``). The top of the
+    scoreboard (standings and the next round's form), the actions and the chart, and the new
+    rows for htmx to put on top of the page's rounds table (play/detail.html#scoreboard-update;
+    the view retargets htmx to ``#table-top``). None when the page must get the whole scoreboard
+    (``scoreboard_context``). Never cached: it depends on what the page showed.
     """
     rows = round_rows(match, result)
-    if rows_to_add(shown_rows, rows) is None:
+    added = rows_added(shown, result, rows)
+    if added is None:
         return None  # decided before any rendering: the view then renders the whole scoreboard
     context = scoreboard_context(
-        match, result, saved=saved, shown_rows=shown_rows, shown_version=shown_version, rows=rows
+        match, result, saved=saved, added=added, shown_version=shown_version, rows=rows
     )
     context["csrf_token"] = TOKEN_PLACEHOLDER
     html = render_to_string(UPDATE_TEMPLATE, context)

@@ -160,13 +160,13 @@ def round_add(request, pk):
     if not request.htmx and not (error or save.notice or save.overtaken):
         return redirect(save.match)
     update = None
-    if save.outcome == "saved" and save.shown_rows is not None:
+    if save.outcome == "saved" and save.shown is not None:
         update = scoreboard_cache.update(
             request,
             save.match,
             save.result,
             saved=save.number,
-            shown_rows=save.shown_rows,
+            shown=save.shown,
             shown_version=seen,
         )
     if update is not None:
