@@ -24,6 +24,7 @@ from companion.models import (
     RoundChange,
     Seat,
     ShareLink,
+    new_version,
 )
 
 MATCH_RESULTS = ("game", "first_dealer", "options", "closed", "finished_at", "round_count", "board")
@@ -116,6 +117,10 @@ class MatchAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # matches are started on a night's page, with checked seats and house rules
+
+    def save_model(self, request, obj, form, change):
+        obj.version = new_version()  # a changed match is a change its scoreboard shows
+        super().save_model(request, obj, form, change)
 
 
 @admin.register(Round)

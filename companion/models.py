@@ -207,10 +207,11 @@ class Match(models.Model):
     notes = models.TextField(_("notes"), max_length=1000, blank=True)
     # Elfer raus! only: the bonus board of the game in play (scoring.elfer_board.BonusBoard JSON).
     board = models.JSONField(_("bonus board"), null=True, blank=True)
-    # A new random token at every save of the match, in the same transaction as the change:
-    # every round added, edited or undone (standings.refresh saves the match), the end and
-    # its undoing, the bonus board, and a seated player's new name (nights.roster). Rendered
-    # scoreboards are cached under it (companion.play.scoreboard_cache), so a cache can never
+    # A new random token at every change a scoreboard shows, set where the change is made and
+    # written in the same transaction: every round added, edited or undone (companion.play.rounds),
+    # the end and its undoing, the bonus board, a change in the admin, and a seated player's new
+    # name (nights.roster). Rendered scoreboards and standings are cached under it
+    # (companion.play.scoreboard_cache, companion.standings.current), so a cache can never
     # serve a scoreboard older than the database, whichever server instance asks.
     version = models.CharField(_("version"), max_length=16, default=new_version, editable=False)
 
@@ -235,11 +236,6 @@ class Match(models.Model):
         # migration); a match of no known game is refused here as the database would.
         if self.game not in dict(game_choices()):
             raise IntegrityError(f"unknown game {self.game!r}")
-        # Every save is a change a scoreboard may show: a new version (see the field above).
-        self.version = new_version()
-        update_fields = kwargs.get("update_fields")
-        if update_fields is not None:
-            kwargs["update_fields"] = {*update_fields, "version"}
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:

@@ -123,7 +123,8 @@ def refresh(match: Match, result: Standings | None = None) -> Standings:
     elif not result.finished:
         match.finished_at = None
     match.round_count = len(result.rounds)
-    match.save(update_fields=["finished_at", "round_count"])
+    # The version as the change set it (a rebuild of the derived columns changes nothing shown).
+    match.save(update_fields=["finished_at", "round_count", "version"])
     return result
 
 

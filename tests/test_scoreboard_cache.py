@@ -183,12 +183,12 @@ def test_each_language_has_its_own_copy(molotow):
     assert german != english
 
 
-def test_nothing_but_the_version_keys_the_cache(molotow):
+def test_nothing_but_the_version_keys_the_cache(molotow, owner):
     """A new version leaves the old copy unreachable: the key is made from the database's version."""
     from companion.play.scoreboard_cache import key
 
     before = key(fresh(molotow))
-    molotow.save()
+    round_service.add_round(molotow, deal(1), number=1, user=owner)
     assert key(fresh(molotow)) != before
     cache.set(before, "stale")
     assert cache.get(key(fresh(molotow))) is None

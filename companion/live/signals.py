@@ -1,8 +1,9 @@
 """Every change a page must hear of announces itself here, whoever made it.
 
 A match's save (a round added, edited or undone, the end and its undoing, the Elfer
-raus! board, a new match) gives it a new version (``Match.save``) and announces it;
-so every caller that saves a match is heard without remembering to. Deletions and
+raus! board, a new match) announces it; the change gives the match its new version
+where it is made (``companion.play.rounds``), and every caller that saves a match is
+heard without remembering to. Deletions and
 lost access (a member removed, a night deleted, a sign-out) tell the pages concerned
 to look again whether their viewer still may see them. Changes made without a save
 (``QuerySet.update``) announce themselves where they are made: a seated player's

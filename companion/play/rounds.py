@@ -22,7 +22,7 @@ from companion import standings as standings_service
 from companion.access import get_match_for_user
 from companion.games import registry
 from companion.i18n.errors import round_error_text
-from companion.models import Match, Round, RoundChange
+from companion.models import Match, Round, RoundChange, new_version
 from companion.play.scoreboard import entry_form, overtaken_choice
 from scoring.base import ScoringError, Standings
 
@@ -85,6 +85,7 @@ def _store(match: Match, entry: Mapping[str, Any], *, number: int, user, key) ->
             % {"number": number}
         )
     result = standings_service.standings(match, [*entries, dict(entry)])
+    match.version = new_version()  # every page showing the match hears of the new round
     Round.objects.create(match=match, number=number, entry=dict(entry), entered_by=user, key=key)
     RoundChange.objects.create(
         match=match, number=number, action=RoundChange.Action.ADDED, after=dict(entry), user=user
@@ -212,6 +213,7 @@ def edit_round(match: Match, entry: Mapping[str, Any], *, number: int, user) -> 
             )
             stored.entry = dict(entry)
             stored.save(update_fields=["entry", "updated_at"])
+        match.version = new_version()
         result = standings_service.refresh(match, result)
         standings_service.keep(match, result)
         return result
@@ -236,6 +238,7 @@ def undo_round(match: Match, *, number: int, user, locked: bool = False) -> Stan
             match=match, number=number, action=RoundChange.Action.UNDONE, before=last.entry, user=user
         )
         last.delete()
+        match.version = new_version()
         result = standings_service.refresh(match, result)
         if locked:
             match.reload_rounds()
@@ -319,7 +322,8 @@ def set_closed(match: Match, closed: bool, *, user=None) -> Standings:
             if standings_service.standings(match).finished:
                 raise RoundConflict(_("The match is already over by its rules."))
         match.closed = closed
-        match.save(update_fields=["closed"])
+        match.version = new_version()
+        match.save(update_fields=["closed", "version"])
         RoundChange.objects.create(
             match=match,
             number=played,

@@ -25,7 +25,7 @@ from companion.access import get_match_for_user
 from companion.games.elfer.board import load_board, side_label
 from companion.games.elfer.entry import ElferEntryForm
 from companion.i18n.errors import board_error_text, error_text
-from companion.models import Match
+from companion.models import Match, new_version
 from companion.play.scoreboard_page import render_scoreboard
 from scoring.base import ScoringError, Standings
 from scoring.elfer_board import COLOURS, SIDES, BonusBoard
@@ -98,8 +98,8 @@ def _apply(request, match: Match, change: Callable[[BonusBoard], BonusBoard], do
             if locked.rounds.count() != len(result.rounds):
                 raise GameSaved
             board = change(load_board(locked.board, _players(match)))
-            locked.board = board.to_json()
-            locked.save(update_fields=["board"])
+            locked.board, locked.version = board.to_json(), new_version()
+            locked.save(update_fields=["board", "version"])
     except ScoringError as error:
         return _respond(request, match, result, error=board_error_text(error, side) or error_text(error))
     except GameSaved:
