@@ -227,23 +227,27 @@ def undo_round(match: Match, *, number: int, user, locked: bool = False) -> Stan
     """
     with transaction.atomic():
         match = match if locked else _locked(match)
-        if match.closed:
-            raise RoundConflict(_("The table ended this match. To undo, resume it first."))
-        rounds = sorted(match.rounds.all(), key=lambda r: r.number)
-        if not rounds or rounds[-1].number != number:
-            raise RoundConflict(registry.get(match.game).words.already_undone % {"number": number})
-        last = rounds[-1]
-        result = standings_service.standings(match, [r.entry for r in rounds[:-1]])
-        RoundChange.objects.create(
-            match=match, number=number, action=RoundChange.Action.UNDONE, before=last.entry, user=user
-        )
-        last.delete()
-        match.version = new_version()
-        result = standings_service.refresh(match, result)
-        if locked:
-            match.reload_rounds()
-        standings_service.keep(match, result)
-        return result
+        return _undo(match, number=number, user=user)
+
+
+def _undo(match: Match, *, number: int, user) -> Standings:
+    """The writes of an undo in the caller's transaction: ``match`` is locked, its rounds loaded."""
+    if match.closed:
+        raise RoundConflict(_("The table ended this match. To undo, resume it first."))
+    rounds = sorted(match.rounds.all(), key=lambda r: r.number)
+    if not rounds or rounds[-1].number != number:
+        raise RoundConflict(registry.get(match.game).words.already_undone % {"number": number})
+    last = rounds[-1]
+    result = standings_service.standings(match, [r.entry for r in rounds[:-1]])
+    RoundChange.objects.create(
+        match=match, number=number, action=RoundChange.Action.UNDONE, before=last.entry, user=user
+    )
+    last.delete()
+    match.version = new_version()
+    result = standings_service.refresh(match, result)
+    match.reload_rounds()
+    standings_service.keep(match, result)
+    return result
 
 
 def restore_round(match: Match, *, number: int, user) -> Standings:
@@ -255,16 +259,64 @@ def restore_round(match: Match, *, number: int, user) -> Standings:
     """
     with transaction.atomic():
         locked = _locked(match)
-        last_change = RoundChange.objects.filter(match=locked).order_by("-at", "-pk").first()
-        if (
-            last_change is None
-            or last_change.action != RoundChange.Action.UNDONE
-            or last_change.number != number
-            or last_change.before is None
-        ):
-            raise RoundConflict(registry.get(match.game).words.not_restorable % {"number": number})
         # In the same transaction: nothing can slip in between the check and the write.
-        return add_round(locked, last_change.before, number=number, user=user)
+        return add_round(locked, _undone_entry(locked, number), number=number, user=user, locked=True)
+
+
+def _undone_entry(match: Match, number: int) -> dict[str, Any]:
+    """The entry of round ``number`` as it was undone, if that undo is the match's last change."""
+    last_change = RoundChange.objects.filter(match=match).order_by("-at", "-pk").first()
+    if (
+        last_change is None
+        or last_change.action != RoundChange.Action.UNDONE
+        or last_change.number != number
+        or last_change.before is None
+    ):
+        raise RoundConflict(registry.get(match.game).words.not_restorable % {"number": number})
+    return last_change.before
+
+
+@dataclass(frozen=True)
+class RoundTaken:
+    """What an undo or a restore did: the match as it is now, its standings and the sentence to show.
+
+    ``number``: the round undone (offered back for a moment) or put back; None when refused.
+    """
+
+    match: Match
+    result: Standings
+    notice: str
+    number: int | None = None
+
+
+def undo_last(user, pk: int, number: int) -> RoundTaken:
+    """Undo round ``number`` of match ``pk``, the last one, in one transaction."""
+    with transaction.atomic():
+        match = get_match_for_user(user, pk, for_update=True)
+        try:
+            result = _undo(match, number=number, user=user)
+        except RoundConflict as conflict:
+            return RoundTaken(match, standings_service.current(match), str(conflict))
+        return RoundTaken(match, result, registry.get(match.game).words.undone % {"number": number}, number)
+
+
+def restore_last(user, pk: int, number: int) -> RoundTaken:
+    """Put back round ``number`` of match ``pk`` as it was undone (:func:`restore_round`), in one transaction."""
+    try:
+        with transaction.atomic():
+            match = get_match_for_user(user, pk, for_update=True)
+            try:
+                entry = _undone_entry(match, number)
+                result = _store(match, entry, number=number, user=user, key=None)
+            except (ScoringError, RoundConflict) as error:
+                return RoundTaken(match, standings_service.current(match), str(error))
+            words = registry.get(match.game).words
+            return RoundTaken(match, result, words.restored % {"number": number}, number)
+    except IntegrityError:
+        # Another request stored a round first (the transaction above was rolled back).
+        match = get_match_for_user(user, pk)
+        notice = registry.get(match.game).words.not_restorable % {"number": number}
+        return RoundTaken(match, standings_service.current(match), notice)
 
 
 @dataclass(frozen=True)

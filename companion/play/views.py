@@ -7,7 +7,6 @@ engine's: a ``ScoringError`` is shown in place and nothing is stored.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
@@ -213,31 +212,23 @@ def round_preview(request, pk):
     return JsonResponse(preview_round(match, standings_service.current(match), request.POST))
 
 
+def posted_number(data) -> int:
+    """The round's number a form names (0, which no round has, when it names none)."""
+    try:
+        return int(data.get("number", ""))
+    except ValueError:
+        return 0
+
+
 @login_required
 @require_POST
 def round_undo(request, pk):
-    try:
-        number = int(request.POST.get("number", ""))
-    except ValueError:
-        number = 0
-    with transaction.atomic():
-        match = get_match_for_user(request.user, pk, for_update=True)
-        restore_number = None
-        try:
-            result = round_service.undo_round(match, number=number, user=request.user, locked=True)
-            notice = registry.get(match.game).words.undone % {"number": number}
-            restore_number = number
-        except round_service.RoundConflict as conflict:
-            result, notice = None, str(conflict)
+    undone = round_service.undo_last(request.user, pk, posted_number(request.POST))
     if not request.htmx:
-        messages.info(request, notice)
-        return redirect(match)
+        messages.info(request, undone.notice)
+        return redirect(undone.match)
     return render_scoreboard(
-        request,
-        match,
-        result or standings_service.standings(match),
-        notice=notice,
-        restore_number=restore_number,
+        request, undone.match, undone.result, notice=undone.notice, restore_number=undone.number
     )
 
 
@@ -245,25 +236,13 @@ def round_undo(request, pk):
 @require_POST
 def round_restore(request, pk):
     """Put an undone round back exactly as it was (offered for a few seconds after Undo)."""
-    match = get_match_for_user(request.user, pk)
-    try:
-        number = int(request.POST.get("number", ""))
-    except ValueError:
-        number = 0
-    saved = None
-    try:
-        new_result = round_service.restore_round(match, number=number, user=request.user)
-        notice = registry.get(match.game).words.restored % {"number": number}
-        saved = number
-    except (ScoringError, round_service.RoundConflict) as error:
-        new_result = None
-        notice = str(error)
+    restored = round_service.restore_last(request.user, pk, posted_number(request.POST))
     if not request.htmx:
-        messages.info(request, notice)
-        return redirect(match)
-    match = get_match_for_user(request.user, pk)
-    result = new_result if new_result is not None else standings_service.standings(match)
-    return render_scoreboard(request, match, result, notice=notice, saved=saved)
+        messages.info(request, restored.notice)
+        return redirect(restored.match)
+    return render_scoreboard(
+        request, restored.match, restored.result, notice=restored.notice, saved=restored.number
+    )
 
 
 @login_required
