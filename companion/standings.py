@@ -90,7 +90,9 @@ def current(match: Match) -> Standings:
     A version names one state of the rounds, seats and house rules (``Match.version``,
     new at every change, in the same transaction), so the standings kept under it are
     the fold of exactly what ``match`` holds. ``match`` needs its seats and rounds loaded
-    on a miss.
+    on a miss. Its row is read before its rounds, so what is kept under a version is at
+    least as new as that version (as for the cached scoreboard), and a save reads both
+    under the match's row lock.
     """
     result = cache.get(_cache_key(match))
     if result is None:

@@ -342,7 +342,7 @@ def preview_edit(match: Match, entry: Mapping[str, Any], *, number: int) -> Edit
         raise RoundConflict(registry.get(match.game).words.gone % {"number": number})
     entries = [r.entry for r in rounds]
     entries[number - 1] = dict(entry)
-    before = standings_service.standings(match)
+    before = standings_service.current(match)
     after = standings_service.standings(match, entries)
     changes = [(name, before.totals[name], after.totals[name]) for name in after.players]
     return EditPreview(before, after, changes)
@@ -371,7 +371,7 @@ def set_closed(match: Match, closed: bool, *, user=None) -> Standings:
                 raise RoundConflict(
                     _("A match ends after a round: enter the first round, or delete the match.")
                 )
-            if standings_service.standings(match).finished:
+            if standings_service.current(match).finished:
                 raise RoundConflict(_("The match is already over by its rules."))
         match.closed = closed
         match.version = new_version()

@@ -62,7 +62,7 @@ def match_chart(request, pk):
     """The running totals chart: what htmx draws into the scoreboard when its chart comes into
     view, or a page of its own (the scoreboard's "Show the chart" link without JavaScript)."""
     match = get_match_for_user(request.user, pk)
-    result = standings_service.standings(match)
+    result = standings_service.current(match)
     context = {
         "match": match,
         "chart": chart(match, result, round_rows(match, result)),
@@ -90,7 +90,7 @@ def match_close(request, pk):
     end this way; any other match may stop early the same way.
     """
     match = get_match_for_user(request.user, pk)
-    result = standings_service.standings(match)
+    result = standings_service.current(match)
     if request.method == "GET":
         if result.finished or not result.rounds:
             return redirect(match)
@@ -254,7 +254,7 @@ def round_edit(request, pk, number):
     if number not in stored:
         messages.info(request, registry.get(match.game).words.gone % {"number": number})
         return redirect(match)
-    result = standings_service.standings(match)
+    result = standings_service.current(match)
     is_last = number == max(stored)
     context = {
         "match": match,
