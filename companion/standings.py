@@ -110,7 +110,7 @@ def keep(match: Match, result: Standings) -> None:
     cache.set(_cache_key(match), result, SECONDS)
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # within a change: part of its transaction, no savepoint
 def refresh(match: Match, result: Standings | None = None) -> Standings:
     """Rewrite the derived columns of ``match`` from its rounds; returns the standings."""
     result = result or standings(match)

@@ -8,6 +8,8 @@ new one. The engine's public entry points (``Engine.score``, ``Engine.replay``) 
 from unittest import mock
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from companion import standings
@@ -127,3 +129,13 @@ def test_a_replay_says_what_a_score_says(game, players, rounds):
         assert str(replayed.value) == str(error)
     else:
         assert match_file.replay() == expected
+
+
+def test_a_save_is_one_transaction_with_no_block_inside(persona_client, molotow):
+    client = persona_client("owner")
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(reverse("round_add", args=[molotow.pk]), {"number": 5, **POINTS}, **HTMX)
+    assert response["Companion-Round"] == "saved"
+    # The test runs in a transaction of its own, so the save's one block is a savepoint here.
+    savepoints = [q["sql"] for q in captured.captured_queries if q["sql"].startswith("SAVEPOINT")]
+    assert len(savepoints) == 1
