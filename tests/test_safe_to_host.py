@@ -81,7 +81,7 @@ def test_a_full_disk_answers_503_with_a_sentence_and_stores_nothing(client, owne
     match = MatchFactory(night=night, game="murlan", names=["Anna", "Beat", "Cla", "Dora"])
     client.force_login(owner)
     data = {"number": 1, **{f"place_{place}": seat for place, seat in enumerate([0, 1, 2, 3])}}
-    with mock.patch("companion.play.rounds.add_round", side_effect=full()):
+    with mock.patch("companion.standings.refresh", side_effect=full()):  # the save's last write
         htmx = client.post(reverse("round_add", args=[match.pk]), data, headers={"HX-Request": "true"})
         page = client.post(reverse("round_add", args=[match.pk]), data)
     assert (htmx.status_code, htmx.content.decode()) == (503, FULL)
