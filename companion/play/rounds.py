@@ -6,6 +6,12 @@ the rounds as they would be after the change, and only then writes: the
 round, a ``RoundChange`` for the history and the derived standings, in one
 transaction. A ``ScoringError`` or :class:`RoundConflict` leaves the database
 as it was.
+
+The match page's requests each call one function that owns that one transaction and
+returns what the answer shows: :func:`save_entry` (the entry form), :func:`undo_last`
+and :func:`restore_last`. The change gives the match its new version here, and its
+standings are kept under it (``companion.standings.keep``), so the next save or
+preview starts from them without folding the match again.
 """
 
 from __future__ import annotations
@@ -137,8 +143,8 @@ def save_entry(user, pk: int, data, *, seen: str = "", rows: bool = False) -> Ro
 
     ``seen``: the version of the match the sending page shows (its form names it); ``rows``:
     the page can be answered with an update of what it shows (its standings are then returned
-    as ``shown`` when it shows the version the save starts from). The match is folded once: the standings it
-    starts from are those kept under its version (:func:`companion.standings.current`).
+    as ``shown`` when it shows the version the save starts from). The match is folded once:
+    the standings it starts from are those kept under its version (``standings.current``).
     """
     attempt = None  # (entry form, number, entry) once the form is valid
     try:
