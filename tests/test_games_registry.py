@@ -45,15 +45,17 @@ def test_an_unknown_game_is_a_lookup_error_not_a_crash():
 @pytest.mark.parametrize("part", TEMPLATE_PARTS)
 def test_each_game_has_its_templates(key, part):
     name = registry.get(key).template(part)
-    assert (ROOT / "templates" / name).is_file(), f"{key} lacks templates/{name}"
-    get_template(name)  # and it compiles
+    folder = ROOT / "companion" / "games" / key / "templates"
+    assert (folder / name).is_file(), f"{key} lacks {folder.relative_to(ROOT)}/{name}"
+    assert Path(get_template(name).origin.name) == folder / name  # found there, and it compiles
 
 
 @pytest.mark.parametrize("key", GAMES)
 @pytest.mark.parametrize("part", STATIC_PARTS)
 def test_each_game_has_its_static_files(key, part):
     name = f"games/{key}/{part}"
-    assert finders.find(name), f"{key} lacks static/{name}"
+    folder = ROOT / "companion" / "games" / key / "static"
+    assert finders.find(name) == str(folder / name), f"{key} lacks {folder.relative_to(ROOT)}/{name}"
     game = registry.get(key)
     assert name in {game.script, game.stylesheet}
 
