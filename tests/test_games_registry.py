@@ -19,8 +19,9 @@ from django.template.loader import get_template
 from companion.games import registry
 from companion.games.entry import EntryForm
 from companion.games.examples import Example
-from companion.games.parts import STATIC_PARTS, TEMPLATE_PARTS, DemoPlay, Figure, GameParts
+from companion.games.parts import STATIC_PARTS, TEMPLATE_PARTS, DemoPlay, Figure, Game
 from companion.printing.house_rules import clean_options
+from companion.printing.rules import worked_examples
 from scoring.matchfile import MatchFile, with_first_dealer
 from scoring.registry import ENGINES
 
@@ -31,7 +32,7 @@ GAMES = list(registry.GAMES)
 def test_every_engine_has_a_web_side_and_every_web_side_an_engine():
     assert list(registry.GAMES) == list(ENGINES)
     for key, game in registry.GAMES.items():
-        assert isinstance(game, GameParts), key
+        assert isinstance(game, Game), key
         assert game.key == key
 
 
@@ -92,6 +93,12 @@ def test_each_game_has_worked_examples_its_engine_scores_and_csv_cells_for_them(
         for entry in example.rounds:
             for name in example.players:
                 assert isinstance(game.csv_detail(entry, name), str | int)
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_each_game_tells_its_worked_examples_in_words(key):
+    for worked in worked_examples(key):
+        assert worked.description.strip(), f"{key}: {worked.key}"
 
 
 @pytest.mark.parametrize("key", GAMES)
