@@ -74,7 +74,13 @@ class Elfer(Game):
 
     def entry_kwargs(self, match) -> dict[str, Any]:
         """A new entry's bonus counts start from the board of the game in play."""
-        return {"board": match.board}
+        return {"board": match.game_state}
+
+    def round_added(self, match) -> None:
+        """A new game starts with an empty bonus board."""
+        if match.game_state is not None:
+            match.game_state = None
+            match.save(update_fields=["game_state"])
 
 
 GAME = Elfer()

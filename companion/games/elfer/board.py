@@ -1,7 +1,7 @@
 """Elfer raus! Master: the bonus board of the game in play, as stored on the match and as shown.
 
 The bonus board (``scoring.elfer_board``) is kept on the match while a game is
-played (``Match.board``, ``None`` for an empty board). The entry form's bonus
+played (``Match.game_state``, ``None`` for an empty board). The entry form's bonus
 counts start from it, and :class:`BoardView` is what the scoreboard shows of it;
 ``companion.games.elfer.views`` changes it, one tapped side at a time.
 """

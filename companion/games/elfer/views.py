@@ -1,6 +1,6 @@
 """Elfer raus! Master: the bonus board of the game in play, tapped side by side.
 
-Two small POSTs change ``Match.board`` (the ``BonusBoard`` JSON): who
+Two small POSTs change ``Match.game_state`` (the ``BonusBoard`` JSON): who
 completed a side, and taking that back after a mis-tap. Sides and seats come
 in as ``colour``, ``side`` and ``player`` (a seat index, never a name, like the
 entry forms). The board checks the rules (a side completed twice, an unknown
@@ -97,9 +97,9 @@ def _apply(request, match: Match, change: Callable[[BonusBoard], BonusBoard], do
             locked = Match.objects.select_for_update().get(pk=match.pk)
             if locked.rounds.count() != len(result.rounds):
                 raise GameSaved
-            board = change(load_board(locked.board, _players(match)))
-            locked.board = board.to_json()
-            locked.save(update_fields=["board"])
+            board = change(load_board(locked.game_state, _players(match)))
+            locked.game_state = board.to_json()
+            locked.save(update_fields=["game_state"])
     except ScoringError as error:
         return _respond(request, match, result, error=board_error_text(error, side) or error_text(error))
     except GameSaved:
@@ -108,7 +108,10 @@ def _apply(request, match: Match, change: Callable[[BonusBoard], BonusBoard], do
         return _respond(
             request, match, error=_("The game was just saved from another phone: tap again if needed.")
         )
-    match.board, match.version = locked.board, locked.version  # the page shows the version it now has
+    match.game_state, match.version = (
+        locked.game_state,
+        locked.version,
+    )  # the page shows the version it now has
     return _respond(request, match, result, notice=done)
 
 
@@ -128,7 +131,7 @@ def _respond(request, match: Match, result: Standings | None = None, *, notice: 
             players=result.players,
             options=result.options,
             standings=result,
-            board=match.board,
+            board=match.game_state,
             initial={"number": len(result.rounds) + 1},
         )
     return render_scoreboard(request, match, result, form=form, notice=error or notice)
