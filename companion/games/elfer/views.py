@@ -5,7 +5,7 @@ completed a side, and taking that back after a mis-tap. Sides and seats come
 in as ``colour``, ``side`` and ``player`` (a seat index, never a name, like the
 entry forms). The board checks the rules (a side completed twice, an unknown
 colour); its message is shown, in the web's words for its coded conflicts
-(``companion.i18n.errors.BOARD_MESSAGES``), and nothing is saved.
+(``companion.games.elfer.board.BOARD_MESSAGES``), and nothing is saved.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from companion.access import get_match_for_user
-from companion.games.elfer.board import load_board, side_label
+from companion.games.elfer.board import board_error_text, load_board, side_label
 from companion.games.elfer.entry import ElferEntryForm
-from companion.i18n.errors import board_error_text, error_text
+from companion.i18n.errors import error_text
 from companion.models import Match
 from companion.play import standings as standings_service
 from companion.play.views import render_scoreboard
