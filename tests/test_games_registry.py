@@ -1,20 +1,25 @@
 """Every game has every part: the registry is walked, each part is looked up and used once.
 
-A game is one folder on each side (``scoring/<game>.py`` and
-``companion/games/<game>/`` with its templates and static files under its own
-name). A game that lacks a part fails here, naming the game and the part,
-before any page would fail with a missing template.
+A game is its engine (``scoring/<game>.py``) and one folder, ``companion/games/<game>/``:
+a Django app with its web code, templates, static files and tests. A game that lacks a
+part, or keeps one outside its folder, fails here, naming the game and the part, before
+any page would fail with a missing template.
 """
 
 from __future__ import annotations
 
 import random
+import re
+import tomllib
+from importlib import import_module
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.template.loader import get_template
+from django.urls import get_resolver
 
 from companion.games import registry
 from companion.games.entry import EntryForm
@@ -40,6 +45,42 @@ def test_an_unknown_game_is_a_lookup_error_not_a_crash():
     for key in ("", "poker", None, 3):
         with pytest.raises(LookupError):
             registry.get(key)
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_each_game_is_an_installed_app_in_its_own_folder(key):
+    app = apps.get_app_config(key)
+    assert app.name == f"companion.games.{key}"
+    assert Path(app.path) == ROOT / "companion" / "games" / key
+
+
+def test_a_game_is_its_engine_and_its_folder_and_nothing_elsewhere():
+    """No file named after a game outside ``companion/games/<game>/`` but its engine's ``scoring/<game>*.py``."""
+    named = re.compile(rf"(?<![a-z])({'|'.join(GAMES)})(?![a-z])")
+    astray = [
+        path.relative_to(ROOT).as_posix()
+        for folder in ("companion", "templates", "static", "tests", "scoring")
+        for path in (ROOT / folder).rglob("*")
+        if "__pycache__" not in path.parts
+        and (found := named.search(path.relative_to(ROOT).as_posix()))
+        and not path.is_relative_to(ROOT / "companion" / "games" / found.group(1))
+        and not (path.parent == ROOT / "scoring" and path.name.startswith(found.group(1)))
+    ]
+    assert astray == []
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_each_game_has_its_own_tests_in_its_folder_and_the_suite_collects_them(key):
+    folder = ROOT / "companion" / "games" / key / "tests"
+    assert (folder / "__init__.py").is_file() and list(folder.glob(f"test_{key}*.py")), f"{key} has no tests"
+    pytest_options = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+    assert "companion/games" in pytest_options["testpaths"]
+
+
+@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("method", ["csv_detail", "house_rules", "describe_example"])
+def test_each_game_says_what_every_game_must(key, method):
+    assert getattr(type(registry.get(key)), method) is not getattr(Game, method), f"{key} lacks {method}"
 
 
 @pytest.mark.parametrize("key", GAMES)
@@ -140,9 +181,9 @@ def test_each_game_plays_demo_matches_its_engine_accepts(key):
 
 
 @pytest.mark.parametrize("key", GAMES)
-def test_each_games_own_urls_load(key):
+def test_each_games_own_urls_are_mounted_on_the_site(key):
     game = registry.get(key)
     if game.urls is not None:
-        from importlib import import_module
-
-        assert import_module(game.urls).urlpatterns
+        site = set(get_resolver().reverse_dict)  # the site's URL names: it mounts the game's
+        names = {pattern.name for pattern in import_module(game.urls).urlpatterns}
+        assert names and names <= site, f"{key}: {names}"
