@@ -125,9 +125,8 @@ class Game:
     csv_column: ClassVar[str]  # the header of the CSV export's game-specific column
     examples: ClassVar[tuple[Example, ...]]  # the rules page's worked examples
     demo: ClassVar[DemoPlay]
-    option_texts: ClassVar[
-        tuple[str, ...]
-    ]  # the engine's option labels, help texts and choices (gettext_noop)
+    # The engine's option labels, help texts and choices (gettext_noop), for the catalogue.
+    option_texts: ClassVar[tuple[str, ...]]
     sheet_rows: ClassVar[int | None]  # rows of a blank sheet; None: one per deal of the standard match
     # -- optional parts: the defaults fit a game without the feature --
     extra_examples: ClassVar[Mapping[str, Example]] = {}  # computed into the rules context
