@@ -21,10 +21,12 @@ function filesUnder(folder, extension) {
     .filter((name) => name.endsWith(extension))
     .map((name) => path.join(folder, name));
 }
+// Each game's own templates and static files are in its folder (companion/games/<game>/).
 const ours = [
   ...filesUnder("static", ".css").filter((file) => !file.startsWith("static/vendor/")),
   ...filesUnder("static", ".js"),
   ...filesUnder("templates", ".html"),
+  ...[".html", ".css", ".js"].flatMap((extension) => filesUnder("companion/games", extension)),
 ];
 const readByUs = new Set(ours.flatMap((file) => fs.readFileSync(file, "utf8").match(/--bs-[\w-]+/g) || []));
 
@@ -39,7 +41,8 @@ const contents = {
     "templates/**/*.html",
     "companion/**/*.html",
     "companion/**/*.py",
-    "static/**/*.js", // our scripts: static/js/, static/games/<game>/entry.js
+    "static/**/*.js", // our scripts: static/js/
+    "companion/games/*/static/games/*/*.js", // each game's entry.js
     // What the |crispy filter renders (no FormHelper layouts are used): a form, its
     // errors, and each field with the layout parts field.html includes.
     ...["uni_form", "errors", "field"].map((name) => `${crispy}/${name}.html`),
@@ -50,8 +53,8 @@ const contents = {
   // undo, a restore, a conflict, Elfer raus!'s bonus board (companion/games/elfer/views.py),
   // all rendered by render_scoreboard. What it is made of: the page around it and what that
   // includes (the messages after a change or an end, the language switch), the scoreboard's
-  // parts, each game's entry form, rows and status (templates/games/<game>/, its form's
-  // widgets in companion/games/), the rows, standings and chart the Python code writes
+  // parts, each game's entry form, rows and status (companion/games/<game>/templates/games/<game>/,
+  // its form's widgets in companion/games/), the rows, standings and chart the Python code writes
   // (companion/play/), and what the scripts it loads add (the network's and the outbox's
   // alerts and buttons, the highlights). No crispy form is on it.
   // tests/browser/test_match_css.py opens the match pages and fails on a rule this cut lacks.
@@ -60,13 +63,13 @@ const contents = {
     "templates/_messages.html",
     "templates/_language_switch.html",
     "templates/play/{detail,_rounds_table,_standings}.html",
-    "templates/games/*/{entry,row,status}.html",
+    "companion/games/*/templates/games/*/{entry,row,status}.html",
     "companion/play/*.py",
     "companion/games/**/*.py",
     "companion/form_renderer.py",
     "companion/templatetags/*.py",
     "static/js/{theme,net-errors,app,outbox,outbox-queue,match}.js",
-    "static/games/*/*.js",
+    "companion/games/*/static/games/*/*.js",
     ...widgets,
   ],
 };

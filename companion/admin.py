@@ -27,7 +27,7 @@ from companion.models import (
     new_version,
 )
 
-MATCH_RESULTS = ("game", "first_dealer", "options", "closed", "finished_at", "round_count", "board")
+MATCH_RESULTS = ("game", "first_dealer", "options", "closed", "finished_at", "round_count", "game_state")
 
 
 class ReadOnlyInline(admin.TabularInline):

@@ -205,8 +205,9 @@ class Match(models.Model):
     paused_seconds = models.PositiveIntegerField(_("paused (seconds)"), default=0)
     paused_at = models.DateTimeField(_("on a break since"), null=True, blank=True)
     notes = models.TextField(_("notes"), max_length=1000, blank=True)
-    # Elfer raus! only: the bonus board of the game in play (scoring.elfer_board.BonusBoard JSON).
-    board = models.JSONField(_("bonus board"), null=True, blank=True)
+    # What the game keeps between its rounds, as its own JSON (Elfer raus!: the bonus board of the
+    # game in play); only the game's code reads or writes it (Game.entry_kwargs, Game.round_added).
+    game_state = models.JSONField(_("state of the game in play"), null=True, blank=True)
     # A new random token at every change a scoreboard shows, set where the change is made and
     # written in the same transaction: every round added, edited or undone (companion.play.rounds),
     # the end and its undoing, the bonus board, a change in the admin, and a seated player's new

@@ -22,6 +22,7 @@ from companion.env import (
     secret_key,
     sqlite_test_path,
 )
+from scoring.registry import ENGINES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("COMPANION_VAR_DIR", str(BASE_DIR / "var")))
@@ -46,6 +47,9 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "companion",
+    # Each game is an app of its own, one per engine: companion/games/<key>/ holds its code,
+    # templates (templates/games/<key>/), static files (static/games/<key>/) and tests.
+    *(f"companion.games.{key}" for key in ENGINES),
 ]
 
 MIDDLEWARE = [

@@ -2,7 +2,7 @@
 
 URL names carry no namespace (``{% url 'match_detail' … %}``): the names are
 unique across features. A game with views of its own (Elfer raus!'s bonus
-board) declares its URLconf in the registry (``GameParts.urls``).
+board) declares its URLconf in the registry (``Game.urls``).
 """
 
 from django.contrib import admin

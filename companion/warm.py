@@ -30,6 +30,8 @@ def warm() -> None:
     pages = engines["django"].engine
     for name in templates_in([Path(folder) for folder in settings.TEMPLATES[0]["DIRS"]]):
         pages.get_template(name)
+    for name in templates_in(get_app_template_dirs("templates"), "games"):
+        pages.get_template(name)  # each game's own (companion/games/<game>/templates/)
     for name in templates_in(get_app_template_dirs("templates"), "bootstrap5"):
         pages.get_template(name)  # crispy-forms' templates, rendered by the pages' engine
     # Widgets are rendered by the form renderer, which has an engine (and a cache) of its own.

@@ -30,7 +30,7 @@ def companion_modules() -> dict[str, Path]:
     return {
         module_name(path): path
         for path in sorted(PACKAGE.rglob("*.py"))
-        if "migrations" not in path.parts and "locale" not in path.parts
+        if not {"migrations", "locale", "tests"} & set(path.parts)
     }
 
 

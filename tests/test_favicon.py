@@ -16,8 +16,8 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
-from tests.conftest import PRODUCTION_STATIC
 from tests.factories import MatchFactory
+from tests.fixtures import PRODUCTION_STATIC
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 ICON = re.compile(r'<link rel="icon" href="([^"]+)"')

@@ -11,8 +11,8 @@ import re
 import pytest
 from django.test import override_settings
 
-from tests.conftest import PRODUCTION_STATIC
 from tests.factories import MatchFactory
+from tests.fixtures import PRODUCTION_STATIC
 
 BUDGET = 100 * 1024
 

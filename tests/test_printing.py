@@ -12,8 +12,8 @@ from companion.models import Round
 from companion.printing import rules
 from companion.printing.house_rules import clean_options, house_rules
 from companion.standings import refresh
-from tests.conftest import PRODUCTION_STATIC
 from tests.factories import MatchFactory
+from tests.fixtures import PRODUCTION_STATIC
 
 pytestmark = pytest.mark.django_db
 

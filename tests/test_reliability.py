@@ -58,7 +58,7 @@ def snapshot(match: Match):
         list(Round.objects.filter(match=match).order_by("number").values_list("number", "entry")),
         list(RoundChange.objects.filter(match=match).values_list("number", "action")),
         sorted(match.seats.values_list("position", "total", "won")),
-        (match.round_count, match.finished_at, match.board),
+        (match.round_count, match.finished_at, match.game_state),
     )
 
 

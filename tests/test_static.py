@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from companion.static_files import bundles
 from scoring.registry import ENGINES
-from tests.conftest import PRODUCTION_STATIC
 from tests.factories import MatchFactory
+from tests.fixtures import PRODUCTION_STATIC
 
 
 @pytest.mark.django_db

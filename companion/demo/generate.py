@@ -1,6 +1,6 @@
 """Demo data: realistic random game nights whose rounds are valid by construction.
 
-Each game plays its own rounds (``GameParts.demo``, in
+Each game plays its own rounds (``Game.demo``, in
 ``companion/games/<game>/demo.py``); they only produce outcomes the rules allow (the engines check
 every match anyway, and the tests fold each one again). :func:`demo_match`
 plays a match to its end as a table would; :func:`demo_nights` makes the

@@ -1,28 +1,31 @@
-"""What the web side knows about one game, as one object: :class:`GameParts`.
+"""What the web side knows about one game, as one object: a :class:`Game`.
 
-Each game's folder (``companion/games/<key>/__init__.py``) builds one
-``GameParts`` and names it ``GAME``; ``companion.games.registry`` collects
-them by the engine's key. Shared code (the scoreboard, the rule pages, the
-CSV export, the statistics, the demo data) asks the registry for a part and
+Each game's folder (``companion/games/<key>/``) is a Django app: its ``__init__.py``
+subclasses ``Game`` and names an instance ``GAME``; ``companion.games.registry``
+collects them by the engine's key, and ``companion/settings.py`` installs one app per
+engine. Like ``scoring.base.Engine``, the base class holds the defaults (a game without
+the feature) and each game overrides what it has. Shared code (the scoreboard, the rule
+pages, the CSV export, the statistics, the demo data) asks the registry for a part and
 never asks which game it is holding.
 
 Files follow the game's key, so they need no declaration here, and the
-registry test checks each one exists:
+registry test checks each one is in the game's folder:
 
 * templates ``templates/games/<key>/``: ``status.html`` (the scoreboard's
   ``line``, ``player`` and ``board`` parts), ``row.html`` (a round's extra
   cells), ``entry.html`` (the entry form's fields), ``rules.html`` (the rules
   page's part), ``sheet.html`` (the blank score sheet's table);
 * static files ``static/games/<key>/``: ``entry.js`` (the entry form's
-  enhancer, registered as ``window.CompanionEntry[<key>]``) and ``game.css``.
+  enhancer, registered as ``window.CompanionEntry[<key>]``) and ``game.css``;
+* ``tests/``: the game's own tests, unit and browser.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -101,30 +104,6 @@ class Record:
     higher_is_better: bool = True
 
 
-def _no_text(*args: Any) -> str:
-    return ""
-
-
-def _nothing(*args: Any) -> dict[str, Any]:
-    return {}
-
-
-def _no_words(entry: Entry, players: Sequence[str]) -> str:
-    return ""
-
-
-def _zero(options: Mapping[str, Any]) -> int:
-    return 0
-
-
-def _no_partners(result: Standings) -> list[tuple[str, str, bool]]:
-    return []
-
-
-def _no_target(result: Standings) -> list[int] | None:
-    return None
-
-
 def round_label(number: int, limit: int | None) -> str:
     """The usual name of the round being played: "Round 3 of 12", "Round 3"."""
     if limit:
@@ -132,53 +111,112 @@ def round_label(number: int, limit: int | None) -> str:
     return _("Round %(number)s") % {"number": number}
 
 
-@dataclass(frozen=True)
-class GameParts:
-    """Everything the web knows about one game; see the module docstring for the files."""
+class Game:
+    """Everything the web knows about one game; see the module docstring for its files.
 
-    key: str  # the engine's key (scoring.registry)
-    label: str | Promise  # the game's name, translated
-    entry_form: type[EntryForm]  # the round entry form (companion.games.entry.EntryForm)
-    figure: Figure  # the game's own figure in the statistics and leaderboards
-    csv_column: str  # the header of the CSV export's game-specific column
-    csv_detail: Callable[[Entry, str], str | int]  # that column: one player's part of a round entry
-    house_rules: Callable[[Mapping[str, Any]], dict[str, str]]  # the sentences that follow the house rules
-    examples: tuple[Example, ...]  # the rules page's worked examples
-    describe_example: Callable[[Any], str]  # a worked example's round, in words
-    demo: DemoPlay
-    option_texts: tuple[str, ...]  # the engine's option labels, help texts and choices (gettext_noop)
-    sheet_rows: int | None  # rows of a blank sheet; None: one per deal of the standard match
+    A subclass sets the class attributes that have no default and the three methods
+    that raise here; every other default fits a game without the feature.
+    """
+
+    key: ClassVar[str]  # the engine's key (scoring.registry)
+    label: ClassVar[str | Promise]  # the game's name, translated
+    entry_form: ClassVar[type[EntryForm]]  # the round entry form (companion.games.entry.EntryForm)
+    figure: ClassVar[Figure]  # the game's own figure in the statistics and leaderboards
+    csv_column: ClassVar[str]  # the header of the CSV export's game-specific column
+    examples: ClassVar[tuple[Example, ...]]  # the rules page's worked examples
+    demo: ClassVar[DemoPlay]
+    # The engine's option labels, help texts and choices (gettext_noop), for the catalogue.
+    option_texts: ClassVar[tuple[str, ...]]
+    sheet_rows: ClassVar[int | None]  # rows of a blank sheet; None: one per deal of the standard match
     # -- optional parts: the defaults fit a game without the feature --
-    example_result: Callable[[Any], str] = _no_text  # a worked example's outcome in words
-    example_detail: Callable[[Any], Any] = _no_text  # what the game's rules part shows beside it
-    extra_examples: Mapping[str, Example] = field(default_factory=dict)  # computed into the rules context
-    rules_context: Callable[[Mapping[str, Any]], dict[str, Any]] = _nothing  # more for the rules part
-    sheet_context: Callable[[Mapping[str, Any], int], dict[str, Any]] = _nothing  # ``sheet.extra``
-    sheet_landscape: bool = False
-    default_players: int = 4  # the blank sheet's columns unless asked otherwise
-    start_total: Callable[[Mapping[str, Any]], int] = _zero  # everybody's total before round 1
-    round_label: Callable[[int, int | None], str] = round_label  # the round in play: "Hand 4"
-    chart_target: Callable[[Standings], list[int] | None] = _no_target  # a target line on the chart
-    place_detail: Callable[[Standings, str], str] = _no_text  # beside a total in the night report
-    entry_kwargs: Callable[[Any], dict[str, Any]] = _nothing  # what the entry form takes from the match
-    urls: str | None = None  # the game's own URLconf module (Elfer raus!: the bonus board)
-    # A stored round entry as one sentence in the table's words, for the history of changes:
-    # "Anna 30 · Beat 45 · Cla 40 · Dora 42; Anna drew the highest card". Gets the seated names in order.
-    describe_entry: Callable[[Entry, Sequence[str]], str] = _no_words
-    # More for the game's status partial (``game_status`` in the scoreboard context), from the standings.
-    status_context: Callable[[Standings], dict[str, Any]] = _nothing
-    # More for the game's row template (under each round in the rounds table), from the round's entry:
-    # what the game's own code says of it (Anrufen: the marriages announced).
-    row_context: Callable[[Entry], dict[str, Any]] = _nothing
+    extra_examples: ClassVar[Mapping[str, Example]] = {}  # computed into the rules context
+    sheet_landscape: ClassVar[bool] = False
+    default_players: ClassVar[int] = 4  # the blank sheet's columns unless asked otherwise
+    urls: ClassVar[str | None] = None  # the game's own URLconf module (Elfer raus!: the bonus board)
     # What the game calls a round in Undo, Restore, the edit pages, the history ("Undo game 3").
-    words: RoundWords = ROUND
+    words: ClassVar[RoundWords] = ROUND
     # One unit of the game's result, which a night's price is for: "CHF 0.50 per token" (scoring.md §6).
-    price_unit: str | Promise = POINT
-    # The review side (companion.review): the game's own records, and each bid made together in a
-    # finished match as (player, partner, made), in the order the rounds were played (the partners on
-    # the player page). Which way a total is better is the engine's (``lower_is_better``).
-    records: tuple[Record, ...] = ()
-    partnerships: Callable[[Standings], list[tuple[str, str, bool]]] = _no_partners
+    price_unit: ClassVar[str | Promise] = POINT
+    # The review side (companion.review): the game's own records. Which way a total is better
+    # is the engine's (``lower_is_better``).
+    records: ClassVar[tuple[Record, ...]] = ()
+
+    # -- what every game says --
+
+    def csv_detail(self, entry: Entry, name: str) -> str | int:
+        """The CSV export's game column: one player's part of a round entry."""
+        raise NotImplementedError
+
+    def house_rules(self, options: Mapping[str, Any]) -> dict[str, str]:
+        """The sentences that follow the house rules."""
+        raise NotImplementedError
+
+    def describe_example(self, example: Any) -> str:
+        """A worked example's round, in words."""
+        raise NotImplementedError
+
+    # -- what a game may add --
+
+    def example_result(self, example: Any) -> str:
+        """A worked example's outcome in words."""
+        return ""
+
+    def example_detail(self, example: Any) -> Any:
+        """What the game's rules part shows beside a worked example."""
+        return ""
+
+    def rules_context(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """More for the game's part of the rules page."""
+        return {}
+
+    def sheet_context(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        """More for the blank sheet's table (``sheet.extra``)."""
+        return {}
+
+    def start_total(self, options: Mapping[str, Any]) -> int:
+        """Everybody's total before round 1."""
+        return 0
+
+    def round_label(self, number: int, limit: int | None) -> str:
+        """The round in play: "Round 3 of 12", "Hand 4"."""
+        return round_label(number, limit)
+
+    def chart_target(self, result: Standings) -> list[int] | None:
+        """A target line on the match chart: before round 1, then after each round."""
+        return None
+
+    def place_detail(self, result: Standings, name: str) -> str:
+        """Beside a player's total in the night report."""
+        return ""
+
+    def entry_kwargs(self, match: Any) -> dict[str, Any]:
+        """What the entry form takes from the match (a ``companion.models.Match``) besides its
+        players and options."""
+        return {}
+
+    def describe_entry(self, entry: Entry, players: Sequence[str]) -> str:
+        """A stored round entry as one sentence in the table's words, for the history of changes:
+        "Anna 30 · Beat 45 · Cla 40 · Dora 42; Anna drew the highest card". Gets the seated names in order.
+        """
+        return ""
+
+    def status_context(self, result: Standings) -> dict[str, Any]:
+        """More for the game's status partial (``game_status`` in the scoreboard context)."""
+        return {}
+
+    def row_context(self, entry: Entry) -> dict[str, Any]:
+        """More for the game's row template under each round, from the round's entry
+        (Anrufen: the marriages announced)."""
+        return {}
+
+    def partnerships(self, result: Standings) -> list[tuple[str, str, bool]]:
+        """Each bid made together in a finished match as (player, partner, made), in the order
+        the rounds were played (the partners on the player page)."""
+        return []
+
+    def round_added(self, match: Any) -> None:
+        """The game's own part of storing a round, in the same transaction, the match locked
+        (Elfer raus!: a new game starts with an empty bonus board)."""
 
     # -- files, by convention --
 

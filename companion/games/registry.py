@@ -1,7 +1,8 @@
 """The games the web knows, by the engine's key: ``companion.games.<key>.GAME`` for each engine.
 
-Every engine in ``scoring.registry`` has a web side in ``companion/games/<key>/``
-whose ``__init__`` defines ``GAME``, a :class:`companion.games.parts.GameParts`.
+Every engine in ``scoring.registry`` has a web side in ``companion/games/<key>/`` (a Django
+app, installed by ``companion/settings.py`` for each engine) whose ``__init__`` defines
+``GAME``, an instance of its :class:`companion.games.parts.Game`.
 Shared code asks here (``registry.get(match.game).row_template``) instead of
 asking which game it holds; ``tests/test_games_registry.py`` fails when a game
 lacks a part.
@@ -11,14 +12,14 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from companion.games.parts import GameParts
+from companion.games.parts import Game
 from scoring.registry import ENGINES
 
 # In the engines' order (molotow, anrufen, elfer, murlan, …): the order of every game list.
-GAMES: dict[str, GameParts] = {key: import_module(f"companion.games.{key}").GAME for key in ENGINES}
+GAMES: dict[str, Game] = {key: import_module(f"companion.games.{key}").GAME for key in ENGINES}
 
 
-def get(key: object) -> GameParts:
+def get(key: object) -> Game:
     """The game with this key; ``LookupError`` for anything else (a forged URL, an old row)."""
     if not isinstance(key, str) or key not in GAMES:
         raise LookupError(f"no game {key!r}")

@@ -2,7 +2,7 @@
 
 Elfer raus! plays a match of *games*, Murlan of *hands*; the others play rounds. The
 scoreboard, Undo and Restore, the edit pages, the history and the shared scoreboard
-take their sentences from the game's :class:`RoundWords` (``GameParts.words``), never
+take their sentences from the game's :class:`RoundWords` (``Game.words``), never
 by asking which game it is.
 
 Each sentence is whole, not a word put into a shared sentence: German gives the

@@ -46,20 +46,6 @@ def name_error_text(error: ScoringError) -> str:
     return str(BLANK_NAME) if error.code == "name.blank" else error_text(error)
 
 
-# The bonus board's conflicts (``scoring.elfer_board``: another phone tapped first) name the
-# side as the board on the page does ("Red 1-11", "Rot 1-11"), which only the game's web side knows.
-BOARD_MESSAGES = {
-    "board.completed_already": gettext_lazy("%(side)s was already completed by %(name)s."),
-    "board.open_already": gettext_lazy("%(side)s is open already."),
-}
-
-
-def board_error_text(error: ScoringError, side: str) -> str | None:
-    """A bonus board conflict with the side named ``side``, or None when the code is not a board one."""
-    message = BOARD_MESSAGES.get(error.code)
-    return None if message is None else message % {**error.params, "side": side}
-
-
 def round_error_text(error: Exception, problem_in) -> str:
     """An engine error about one round, the round named with the game's word (``RoundWords.problem_in``).
 

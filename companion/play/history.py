@@ -1,7 +1,7 @@
 """The history of changes in the table's words: each change as a sentence, each entry as the game says it.
 
 A ``RoundChange`` keeps the round entries as stored (match-file JSON); a person
-reads them through the game's ``describe_entry`` (``GameParts``), never as data.
+reads them through the game's ``describe_entry`` (``Game``), never as data.
 """
 
 from __future__ import annotations

@@ -96,7 +96,7 @@ def _store(match: Match, entry: Mapping[str, Any], *, number: int, user, key) ->
     RoundChange.objects.create(
         match=match, number=number, action=RoundChange.Action.ADDED, after=dict(entry), user=user
     )
-    _clear_board(match)
+    registry.get(match.game).round_added(match)
     result = standings_service.refresh(match, result)
     match.reload_rounds()
     standings_service.keep(match, result)
@@ -396,10 +396,3 @@ def set_closed(match: Match, closed: bool, *, user=None) -> Standings:
 def end_preview(match: Match) -> Standings:
     """The standings if the table ended the match now (nothing is written)."""
     return standings_service.match_file(match).score(closed=True)
-
-
-def _clear_board(match: Match) -> None:
-    """A new Elfer raus! game starts with an empty bonus board."""
-    if match.board is not None:
-        match.board = None
-        match.save(update_fields=["board"])

@@ -120,7 +120,7 @@ def round_line(match: Match, row: RoundRow, *, editable: bool) -> str:
 
     Built here rather than by a template: the rows a worker has not rendered yet (each
     process has its own cache) are rendered on a save, and this row was most of their cost.
-    The row under it is the game's own template (``GameParts.row_template``).
+    The row under it is the game's own template (``Game.row_template``).
     """
     cells = "".join(
         '<td class="text-end"><span class="running">{}</span> <small class="delta">({}{})</small></td>'.format(

@@ -3,7 +3,7 @@
 From cleaned options (``clean_options`` fills in every default) come the
 sentences the rule pages and blank sheets print: "every other player gets
 1 stick", "contra doubles the stake", the Murlan target ladder. Each game
-writes its own (``GameParts.house_rules`` in ``companion/games/<game>/``).
+writes its own (``Game.house_rules`` in ``companion/games/<game>/``).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 (the page's ``?players=`` choice, within the game's limits). The reminders
 printed at the foot are the standard rules' sentences from
 ``companion.printing.house_rules``, so the paper says what the app computes.
-The game's own table is its ``templates/games/<game>/sheet.html``.
+The game's own table is its ``games/<game>/sheet.html`` template, in the game's folder.
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ class Feat(models.Model):
     """One number a seat reached in a finished match, for the records of its game.
 
     ``kind`` is ``total`` (the match's result), ``round`` (the best single round) or one of
-    the game's own records (``GameParts.records``). ``rank`` is ``value``, negated where the
+    the game's own records (``Game.records``). ``rank`` is ``value``, negated where the
     lower number is the better one, so the best feat of a kind is always the highest rank.
     """
 

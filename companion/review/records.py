@@ -11,7 +11,7 @@ Each record is one query for its best row, whatever the number of nights:
   a row by one player (``Rating.streak``), linked to the match that reached it.
 * **The most matches in a night** counts one player's finished matches of the game
   in one night, and links to the night.
-* **The game's own records** (``GameParts.records``: most potatoes in a Molotow,
+* **The game's own records** (``Game.records``: most potatoes in a Molotow,
   the biggest Anrufen payout, most bonus cards in an Elfer game, the fastest
   Murlan win) are feats like the first three.
 

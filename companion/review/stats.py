@@ -12,7 +12,7 @@ Decisions:
   counts nowhere here (the night page shows it as in play).
 * **Periods go by the night's date**, not by the moment a match ended: a
   match finished after midnight still belongs to Friday's night.
-* **Each game's own figure** (``GameParts.figure`` in ``companion/games/<game>/``):
+* **Each game's own figure** (``Game.figure`` in ``companion/games/<game>/``):
   Molotow net sticks per match, Anrufen tokens won or lost overall, Elfer
   raus! average score per game (a match holds several games: its rounds),
   Murlan average place in the final standings (1 is the winner; lower is better).

@@ -9,7 +9,7 @@ and export again gives the same document.
 **CSV** has one row per round and player: the round, the player, what the
 round changed (``result``), the running ``total`` (Anrufen: the token
 balance, starting chips included) and one column of the game's own
-(``GameParts.csv_column``: Molotow the card points, Anrufen the player's
+(``Game.csv_column``: Molotow the card points, Anrufen the player's
 role, Elfer raus! the hand, Murlan the place). Headers and values are data, not
 translated. A text cell that a spreadsheet would run as a formula (``=``, ``+``,
 ``-``, ``@``) gets a leading ``'``.

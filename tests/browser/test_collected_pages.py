@@ -1,6 +1,6 @@
 """The pages as ``make serve`` sends them: collected, minified, bundled files (companion/static_files.py).
 
-The other browser tests run the sources as written (tests/conftest.py serves them unhashed);
+The other browser tests run the sources as written (tests/fixtures.py serves them unhashed);
 here the templates name the collected files, and the phone gets them from the collection,
 so a bundle that leaves out a part, or joins two in a way that breaks, fails a page here.
 """
@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import log_in
+from tests.browser.fixtures import log_in
 from tests.factories import MatchFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -21,7 +21,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from companion.models import Round
-from tests.browser.conftest import log_in
+from tests.browser.fixtures import log_in
 from tests.factories import play_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

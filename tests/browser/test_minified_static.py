@@ -1,6 +1,6 @@
 """The scripts a phone downloads are minified copies (companion/static_files.py): they must still be valid.
 
-The other browser tests run the sources as written (tests/conftest.py serves them
+The other browser tests run the sources as written (tests/fixtures.py serves them
 unhashed), so this checks the collected copies themselves, in the browser that runs them.
 """
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-SOURCE = Path(__file__).resolve().parents[2] / "static"
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser
 
 PARSES = """source => { try { new Function(source); return ""; } catch (error) { return String(error); } }"""
@@ -26,7 +26,7 @@ def collected_scripts(root):
 
 def test_every_minified_script_still_parses_in_chromium(browser, collected_static):
     scripts = collected_scripts(collected_static)
-    sources = [path for folder in ("js", "games") for path in (SOURCE / folder).rglob("*.js")]
+    sources = [*(ROOT / "static" / "js").rglob("*.js"), *ROOT.glob("companion/games/*/static/games/*/*.js")]
     assert len(scripts) == len(sources), scripts
     page = browser.new_page()
     try:
@@ -39,7 +39,7 @@ def test_every_minified_script_still_parses_in_chromium(browser, collected_stati
 def test_the_collected_copies_are_smaller_than_the_sources(collected_static):
     outbox = next((collected_static / "js").glob("outbox.*.js"))
     assert "// " not in outbox.read_text()  # comments are gone
-    assert outbox.stat().st_size < 0.8 * (SOURCE / "js" / "outbox.js").stat().st_size
+    assert outbox.stat().st_size < 0.8 * (ROOT / "static" / "js" / "outbox.js").stat().st_size
     app_css = next((collected_static / "css").glob("app.*.css"))
     assert "/*" not in app_css.read_text()
-    assert app_css.stat().st_size < (SOURCE / "css" / "app.css").stat().st_size
+    assert app_css.stat().st_size < (ROOT / "static" / "css" / "app.css").stat().st_size

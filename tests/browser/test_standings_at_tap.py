@@ -9,8 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_anrufen_browser import four_at_the_table, open_more, tap
-from tests.browser.test_anrufen_browser import preview as anrufen_preview
+from companion.games.anrufen.tests.test_anrufen_browser import four_at_the_table, open_more, tap
+from companion.games.anrufen.tests.test_anrufen_browser import preview as anrufen_preview
 from tests.factories import MatchFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

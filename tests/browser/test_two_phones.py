@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from companion.models import Round
 from companion.play import rounds as round_service
-from tests.browser.conftest import log_in, phone_page
+from tests.browser.fixtures import log_in, phone_page
 from tests.factories import MatchFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

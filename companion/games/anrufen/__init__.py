@@ -11,22 +11,8 @@ from django.utils.translation import pgettext_lazy
 from companion.games.anrufen import demo, rules
 from companion.games.anrufen.entry import AnrufenEntryForm
 from companion.games.anrufen.examples import EXAMPLES
-from companion.games.parts import DemoPlay, Figure, GameParts, Record, count_text
+from companion.games.parts import DemoPlay, Figure, Game, Record, count_text
 from scoring.base import Standings
-
-
-def role(entry: Mapping[str, Any], name: str) -> str:
-    """The CSV column: the player's part in the deal."""
-    if entry.get("redeal"):
-        return "redeal"
-    if entry["bidder"] == name:
-        return "bidder"
-    return "partner" if entry.get("partner") == name else "opponent"
-
-
-def starting_chips(options: Mapping[str, Any]) -> int:
-    """Totals are token balances: everybody starts with the chips."""
-    return options["chips"]
 
 
 def biggest_payout(result: Standings, entries: object, name: str) -> int | None:
@@ -43,41 +29,52 @@ PAYOUT = Record(
 )
 
 
-def bids_together(result: Standings) -> list[tuple[str, str, bool]]:
-    """The player page's partners: every deal a bidder played with a called partner, both ways round."""
-    pairs = []
-    for contract in result.table["contracts"]:
-        if contract["redeal"] or contract.get("partner") is None:
-            continue
-        made = bool(contract["made"])
-        pairs += [
-            (contract["bidder"], contract["partner"], made),
-            (contract["partner"], contract["bidder"], made),
-        ]
-    return pairs
+class Anrufen(Game):
+    key = "anrufen"
+    label = _("Anrufen")
+    entry_form = AnrufenEntryForm
+    figure = Figure(_("Tokens won or lost"), _("Tokens"), lambda line: line.score, signed=True, decimals=0)
+    csv_column = "role"
+    examples = EXAMPLES
+    demo = DemoPlay(options=demo.options, players=demo.players, play=demo.play, minutes_per_round=3)
+    option_texts = rules.OPTION_TEXTS
+    sheet_rows = 18  # rows that fit one A4 page with room to write
+    sheet_landscape = True  # the chip ledger needs the width
+    price_unit = pgettext_lazy("a price per", "token")
+    records = (PAYOUT,)
+
+    house_rules = staticmethod(rules.house_rules)
+    describe_example = staticmethod(rules.describe_example)
+    example_detail = staticmethod(rules.example_detail)
+    rules_context = staticmethod(rules.rules_context)
+    sheet_context = staticmethod(rules.sheet_context)
+    describe_entry = staticmethod(rules.describe_entry)
+    row_context = staticmethod(rules.row_context)
+
+    def csv_detail(self, entry: Mapping[str, Any], name: str) -> str:
+        """The player's part in the deal."""
+        if entry.get("redeal"):
+            return "redeal"
+        if entry["bidder"] == name:
+            return "bidder"
+        return "partner" if entry.get("partner") == name else "opponent"
+
+    def start_total(self, options: Mapping[str, Any]) -> int:
+        """Totals are token balances: everybody starts with the chips."""
+        return options["chips"]
+
+    def partnerships(self, result: Standings) -> list[tuple[str, str, bool]]:
+        """Every deal a bidder played with a called partner, both ways round."""
+        pairs = []
+        for contract in result.table["contracts"]:
+            if contract["redeal"] or contract.get("partner") is None:
+                continue
+            made = bool(contract["made"])
+            pairs += [
+                (contract["bidder"], contract["partner"], made),
+                (contract["partner"], contract["bidder"], made),
+            ]
+        return pairs
 
 
-GAME = GameParts(
-    key="anrufen",
-    label=_("Anrufen"),
-    entry_form=AnrufenEntryForm,
-    figure=Figure(_("Tokens won or lost"), _("Tokens"), lambda line: line.score, signed=True, decimals=0),
-    csv_column="role",
-    csv_detail=role,
-    house_rules=rules.house_rules,
-    examples=EXAMPLES,
-    describe_example=rules.describe_example,
-    example_detail=rules.example_detail,
-    rules_context=rules.rules_context,
-    demo=DemoPlay(options=demo.options, players=demo.players, play=demo.play, minutes_per_round=3),
-    option_texts=rules.OPTION_TEXTS,
-    sheet_rows=18,  # rows that fit one A4 page with room to write
-    sheet_context=rules.sheet_context,
-    sheet_landscape=True,  # the chip ledger needs the width
-    start_total=starting_chips,
-    describe_entry=rules.describe_entry,
-    price_unit=pgettext_lazy("a price per", "token"),
-    row_context=rules.row_context,
-    records=(PAYOUT,),
-    partnerships=bids_together,
-)
+GAME = Anrufen()

@@ -1,7 +1,7 @@
 """Elfer raus! Master: the bonus board of the game in play, as stored on the match and as shown.
 
 The bonus board (``scoring.elfer_board``) is kept on the match while a game is
-played (``Match.board``, ``None`` for an empty board). The entry form's bonus
+played (``Match.game_state``, ``None`` for an empty board). The entry form's bonus
 counts start from it, and :class:`BoardView` is what the scoreboard shows of it;
 ``companion.games.elfer.views`` changes it, one tapped side at a time.
 """
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.base import ScoringError
 from scoring.elfer_board import COLOURS, SIDES, BonusBoard
@@ -25,6 +25,19 @@ COLOUR_NAMES = {
 }
 DASH = "\u2013"  # an en dash, as a range of cards is printed
 SIDE_RANGES = {"low": f"1{DASH}11", "high": f"11{DASH}21"}
+
+# The board's conflicts (``scoring.elfer_board``: another phone tapped first) name the side as
+# the board on the page does ("Red 1-11", "Rot 1-11").
+BOARD_MESSAGES = {
+    "board.completed_already": gettext_lazy("%(side)s was already completed by %(name)s."),
+    "board.open_already": gettext_lazy("%(side)s is open already."),
+}
+
+
+def board_error_text(error: ScoringError, side: str) -> str | None:
+    """A bonus board conflict with the side named ``side``, or None when the code is not a board one."""
+    message = BOARD_MESSAGES.get(error.code)
+    return None if message is None else message % {**error.params, "side": side}
 
 
 def load_board(data: Any, players: Sequence[str]) -> BonusBoard:

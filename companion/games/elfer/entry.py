@@ -8,7 +8,7 @@ that JavaScript can empty and lock his hand; the engine finds him by his empty
 hand, so the mark is not stored.
 
 The bonus board (``scoring.elfer_board``) is kept on the match while a game is
-played. The form takes it as ``board`` (the ``Match.board`` JSON, ``None`` for
+played. The form takes it as ``board`` (the ``Match.game_state`` JSON, ``None`` for
 an empty board): its counts pre-fill the bonus fields of a new entry, and
 :class:`BoardView` is what the scoreboard shows of it.
 """

@@ -1,11 +1,11 @@
 """Elfer raus! Master: the bonus board of the game in play, tapped side by side.
 
-Two small POSTs change ``Match.board`` (the ``BonusBoard`` JSON): who
+Two small POSTs change ``Match.game_state`` (the ``BonusBoard`` JSON): who
 completed a side, and taking that back after a mis-tap. Sides and seats come
 in as ``colour``, ``side`` and ``player`` (a seat index, never a name, like the
 entry forms). The board checks the rules (a side completed twice, an unknown
 colour); its message is shown, in the web's words for its coded conflicts
-(``companion.i18n.errors.BOARD_MESSAGES``), and nothing is saved.
+(``companion.games.elfer.board.BOARD_MESSAGES``), and nothing is saved.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from django.views.decorators.http import require_POST
 
 from companion import standings as standings_service
 from companion.access import get_match_for_user
-from companion.games.elfer.board import load_board, side_label
+from companion.games.elfer.board import board_error_text, load_board, side_label
 from companion.games.elfer.entry import ElferEntryForm
-from companion.i18n.errors import board_error_text, error_text
+from companion.i18n.errors import error_text
 from companion.models import Match, new_version
 from companion.play.scoreboard_page import render_scoreboard
 from scoring.base import ScoringError, Standings
@@ -97,9 +97,9 @@ def _apply(request, match: Match, change: Callable[[BonusBoard], BonusBoard], do
             locked = Match.objects.select_for_update().get(pk=match.pk)
             if locked.rounds.count() != len(result.rounds):
                 raise GameSaved
-            board = change(load_board(locked.board, _players(match)))
-            locked.board, locked.version = board.to_json(), new_version()
-            locked.save(update_fields=["board", "version"])
+            board = change(load_board(locked.game_state, _players(match)))
+            locked.game_state, locked.version = board.to_json(), new_version()
+            locked.save(update_fields=["game_state", "version"])
     except ScoringError as error:
         return _respond(request, match, result, error=board_error_text(error, side) or error_text(error))
     except GameSaved:
@@ -108,7 +108,10 @@ def _apply(request, match: Match, change: Callable[[BonusBoard], BonusBoard], do
         return _respond(
             request, match, error=_("The game was just saved from another phone: tap again if needed.")
         )
-    match.board, match.version = locked.board, locked.version  # the page shows the version it now has
+    match.game_state, match.version = (
+        locked.game_state,
+        locked.version,
+    )  # the page shows the version it now has
     return _respond(request, match, result, notice=done)
 
 
@@ -128,7 +131,7 @@ def _respond(request, match: Match, result: Standings | None = None, *, notice: 
             players=result.players,
             options=result.options,
             standings=result,
-            board=match.board,
+            board=match.game_state,
             initial={"number": len(result.rounds) + 1},
         )
     return render_scoreboard(request, match, result, form=form, notice=error or notice)

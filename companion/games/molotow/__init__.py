@@ -11,24 +11,8 @@ from django.utils.translation import pgettext_lazy
 from companion.games.molotow import demo, rules
 from companion.games.molotow.entry import MolotowEntryForm
 from companion.games.molotow.examples import EXAMPLES
-from companion.games.parts import DemoPlay, Figure, GameParts, Record, count_text, per
+from companion.games.parts import DemoPlay, Figure, Game, Record, count_text, per
 from scoring.base import Standings
-
-
-def card_points(entry: Mapping[str, Any], name: str) -> int:
-    """The CSV column: the player's card points of the deal."""
-    return entry["points"][name]
-
-
-def sticks_and_potatoes(result: Standings, name: str) -> str:
-    """Beside a total in the night report: the sticks and potatoes it is made of."""
-    sticks, potatoes = result.extras["sticks"][name], result.extras["potatoes"][name]
-    return ", ".join(
-        (
-            count_text("%(count)d stick", "%(count)d sticks", sticks),
-            count_text("%(count)d potato", "%(count)d potatoes", potatoes),
-        )
-    )
 
 
 def potatoes(result: Standings, entries: object, name: str) -> int:
@@ -44,23 +28,38 @@ POTATOES = Record(
 )
 
 
-GAME = GameParts(
-    key="molotow",
-    label=_("Molotow Jass"),
-    entry_form=MolotowEntryForm,
-    figure=Figure(
+class Molotow(Game):
+    key = "molotow"
+    label = _("Molotow Jass")
+    entry_form = MolotowEntryForm
+    figure = Figure(
         _("Net sticks per match"), _("Sticks"), lambda line: per(line.score, line.played), signed=True
-    ),
-    csv_column="card_points",
-    csv_detail=card_points,
-    house_rules=rules.house_rules,
-    examples=EXAMPLES,
-    describe_example=rules.describe_example,
-    demo=DemoPlay(options=demo.options, players=demo.players, play=demo.play, minutes_per_round=5),
-    option_texts=rules.OPTION_TEXTS,
-    sheet_rows=None,  # one row per deal of the match
-    place_detail=sticks_and_potatoes,
-    describe_entry=rules.describe_entry,
-    price_unit=pgettext_lazy("a price per", "stick"),
-    records=(POTATOES,),
-)
+    )
+    csv_column = "card_points"
+    examples = EXAMPLES
+    demo = DemoPlay(options=demo.options, players=demo.players, play=demo.play, minutes_per_round=5)
+    option_texts = rules.OPTION_TEXTS
+    sheet_rows = None  # one row per deal of the match
+    price_unit = pgettext_lazy("a price per", "stick")
+    records = (POTATOES,)
+
+    house_rules = staticmethod(rules.house_rules)
+    describe_example = staticmethod(rules.describe_example)
+    describe_entry = staticmethod(rules.describe_entry)
+
+    def csv_detail(self, entry: Mapping[str, Any], name: str) -> int:
+        """The player's card points of the deal."""
+        return entry["points"][name]
+
+    def place_detail(self, result: Standings, name: str) -> str:
+        """The sticks and potatoes a total is made of."""
+        sticks, potatoes = result.extras["sticks"][name], result.extras["potatoes"][name]
+        return ", ".join(
+            (
+                count_text("%(count)d stick", "%(count)d sticks", sticks),
+                count_text("%(count)d potato", "%(count)d potatoes", potatoes),
+            )
+        )
+
+
+GAME = Molotow()

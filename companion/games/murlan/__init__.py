@@ -11,23 +11,9 @@ from django.utils.translation import gettext_lazy as _
 from companion.games.murlan import demo, rules
 from companion.games.murlan.entry import MurlanEntryForm
 from companion.games.murlan.examples import EXAMPLES
-from companion.games.parts import DemoPlay, Figure, GameParts, Record, count_text, per
-from companion.games.words import HAND as WORDS
+from companion.games.parts import DemoPlay, Figure, Game, Record, count_text, per
+from companion.games.words import HAND
 from scoring.base import Standings
-
-
-def place(entry: Mapping[str, Any], name: str) -> int:
-    """The CSV column: the player's finishing place in the hand."""
-    return list(entry["order"]).index(name) + 1
-
-
-def hand_label(number: int, limit: int | None) -> str:
-    return gettext("Hand %(number)s") % {"number": number}
-
-
-def target_line(result: Standings) -> list[int]:
-    """The chart's target: as it was before the first hand, then after each hand."""
-    return [result.options["target"], *result.table["target_history"]]
 
 
 def hands_to_win(result: Standings, entries: object, name: str) -> int | None:
@@ -44,30 +30,41 @@ FASTEST_WIN = Record(
 )
 
 
-GAME = GameParts(
-    key="murlan",
-    label=_("Murlan"),
-    entry_form=MurlanEntryForm,
-    figure=Figure(
+class Murlan(Game):
+    key = "murlan"
+    label = _("Murlan")
+    entry_form = MurlanEntryForm
+    figure = Figure(
         _("Average place"),
         pgettext_lazy("rank", "Place"),
         lambda line: per(line.place_sum, line.played),
         higher_is_better=False,
-    ),
-    csv_column="place",
-    csv_detail=place,
-    house_rules=rules.house_rules,
-    examples=EXAMPLES,
-    describe_example=rules.describe_example,
-    example_result=rules.example_result,
-    demo=DemoPlay(options=demo.options, players=demo.players, play=demo.play, minutes_per_round=4),
-    option_texts=rules.OPTION_TEXTS,
-    sheet_rows=24,  # hands that fit one A4 page with room to write
-    sheet_context=rules.sheet_context,
-    round_label=hand_label,
-    chart_target=target_line,
-    describe_entry=rules.describe_entry,
-    status_context=rules.status_context,
-    words=WORDS,
-    records=(FASTEST_WIN,),
-)
+    )
+    csv_column = "place"
+    examples = EXAMPLES
+    demo = DemoPlay(options=demo.options, players=demo.players, play=demo.play, minutes_per_round=4)
+    option_texts = rules.OPTION_TEXTS
+    sheet_rows = 24  # hands that fit one A4 page with room to write
+    words = HAND
+    records = (FASTEST_WIN,)
+
+    house_rules = staticmethod(rules.house_rules)
+    describe_example = staticmethod(rules.describe_example)
+    example_result = staticmethod(rules.example_result)
+    sheet_context = staticmethod(rules.sheet_context)
+    describe_entry = staticmethod(rules.describe_entry)
+    status_context = staticmethod(rules.status_context)
+
+    def csv_detail(self, entry: Mapping[str, Any], name: str) -> int:
+        """The player's finishing place in the hand."""
+        return list(entry["order"]).index(name) + 1
+
+    def round_label(self, number: int, limit: int | None) -> str:
+        return gettext("Hand %(number)s") % {"number": number}
+
+    def chart_target(self, result: Standings) -> list[int]:
+        """The target as it was before the first hand, then after each hand."""
+        return [result.options["target"], *result.table["target_history"]]
+
+
+GAME = Murlan()

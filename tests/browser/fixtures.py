@@ -1,5 +1,8 @@
 """Playwright driving Debian's Chromium against pytest-django's live_server, phone-sized.
 
+A pytest plugin (``-p tests.browser.fixtures`` in pyproject.toml), so each game's browser
+tests (``companion/games/<game>/tests/``) have the same phones as ``tests/browser/``.
+
 `make test` installs Chromium (as root, with apt) before the suite runs, so
 these tests are never skipped: a missing browser fails them loudly.
 """
@@ -12,8 +15,7 @@ from playwright.sync_api import sync_playwright
 
 from tests.browser.chromium import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.browser.in_flight import count_requests
-from tests.conftest import PRODUCTION_STATIC
-from tests.factories import PASSWORD
+from tests.fixtures import PRODUCTION_STATIC
 
 
 @pytest.fixture(scope="session")
@@ -61,6 +63,8 @@ def german_page(browser, live_server):
 
 def log_in(page, user):
     """Sign ``user`` in through the real login form, in English, and wait for the home page."""
+    from tests.factories import PASSWORD
+
     page.goto("/login/")
     page.get_by_label("Username").fill(user.username)
     page.get_by_label("Password").fill(PASSWORD)
@@ -78,6 +82,8 @@ def logged_in(page, owner):
 @pytest.fixture
 def german_logged_in(german_page, owner):
     """The Swiss German phone, logged in as the night's owner through the real login form."""
+    from tests.factories import PASSWORD
+
     german_page.goto("/login/")
     german_page.get_by_label("Benutzername").fill(owner.username)
     german_page.get_by_label("Passwort").fill(PASSWORD)

@@ -72,7 +72,7 @@ def untap_side(client, match, colour, side, htmx=True):
 
 
 def stored_board(match):
-    return Match.objects.get(pk=match.pk).board
+    return Match.objects.get(pk=match.pk).game_state
 
 
 # --- the end-of-game form --------------------------------------------------------

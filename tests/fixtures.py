@@ -1,4 +1,9 @@
-"""Fixtures shared by the whole suite: the four personas and a night with a match."""
+"""Fixtures shared by the whole suite: the four personas and a night with a match.
+
+A pytest plugin (``-p tests.fixtures`` in pyproject.toml), so the tests in each game's
+folder (``companion/games/<game>/tests/``) have them as well as those in ``tests/``.
+It is loaded before Django is set up: the models are imported inside the fixtures.
+"""
 
 import fcntl
 import os
@@ -10,7 +15,6 @@ from django.test import override_settings
 from django.utils import translation
 
 import tests.properties  # noqa: F401  (loads the Hypothesis profile: thorough on CI, light locally)
-from tests.factories import GameNightFactory, UserFactory
 
 # Playwright's sync API runs an event loop in the test thread; Django must not
 # mistake that for async code touching the database (live_server tests).
@@ -92,21 +96,29 @@ def empty_cache():
 
 @pytest.fixture
 def owner(db):
+    from tests.factories import UserFactory
+
     return UserFactory(username="owner")
 
 
 @pytest.fixture
 def member(db):
+    from tests.factories import UserFactory
+
     return UserFactory(username="member")
 
 
 @pytest.fixture
 def outsider(db):
+    from tests.factories import UserFactory
+
     return UserFactory(username="outsider")
 
 
 @pytest.fixture
 def night(owner, member):
+    from tests.factories import GameNightFactory
+
     night = GameNightFactory(owner=owner, title="Friday cards")
     night.members.add(member)
     return night
