@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "csp",
     "axes",
+    "django_http_compression",
     "companion",
 ]
 
@@ -54,8 +55,9 @@ MIDDLEWARE = [
     "companion.security.forwarded_headers_middleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Pages and htmx fragments compressed when the browser accepts it, Brotli or gzip (static
-    # files come precompressed from WhiteNoise above). Safe against BREACH: docs/hosting.md, "Compression".
+    # Pages and htmx fragments compressed when the browser accepts it, Zstandard, Brotli or gzip
+    # (django-http-compression; static files come precompressed from WhiteNoise above).
+    # Safe against BREACH: docs/hosting.md, "Compression".
     "companion.compression.CompressionMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
