@@ -1,5 +1,6 @@
 """The environment readers fail loudly on bad values; production refuses to run without a key."""
 
+import ast
 import os
 import subprocess
 import sys
@@ -151,3 +152,39 @@ def test_trusted_proxies_are_addresses_or_networks(environ):
     environ(TRUSTED_PROXIES="*")
     with pytest.raises(EnvError, match="TRUSTED_PROXIES"):
         env.env.networks("TRUSTED_PROXIES", "")
+
+
+def test_starting_the_app_reads_no_static_file_or_template(tmp_path):
+    """Scripts, images and templates are read (and minified) when first used, not at start-up."""
+    script = """
+import sys
+opened = []
+def note(event, args):
+    if event == "open" and isinstance(args[0], str) and args[0].startswith(sys.argv[1]):
+        opened.append(args[0])
+sys.addaudithook(note)
+import django
+django.setup()
+from django.template import engines
+from django.urls import resolve
+resolve("/")
+engines.all()
+print(opened)
+"""
+    environ = {
+        **os.environ,
+        "COMPANION_VAR_DIR": str(tmp_path),
+        "DJANGO_SETTINGS_MODULE": "companion.settings",
+    }
+    environ.pop("DATABASE_URL", None)
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(ROOT)],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    ours = (str(ROOT / "static"), str(ROOT / "templates"), str(ROOT / "companion" / "templates"))
+    assert not [path for path in ast.literal_eval(done.stdout) if path.startswith(ours)]
