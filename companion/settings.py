@@ -55,12 +55,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # What a logged-in person is shown is kept by no cache (companion/private_pages.py).
-    "companion.private_pages.private_pages_middleware",
-    # Which account a page is for: what the phone keeps offline is kept per account.
-    "companion.offline.account.account_middleware",
-    # After LocaleMiddleware (browser, cookie) and authentication: an account's own choice wins.
-    "companion.i18n.language.AccountLanguageMiddleware",
+    # After LocaleMiddleware and authentication: a logged-in account's pages in its language,
+    # kept by no cache, named for what the phone keeps offline (companion/private_pages.py).
+    "companion.private_pages.account_pages_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
