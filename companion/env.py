@@ -1,94 +1,67 @@
-"""Typed readers for the environment variables the settings use.
+"""The deployment's environment, read through environs, and the rules it adds.
 
-Each one fails loudly with ``ImproperlyConfigured`` naming the variable, so a
-typo in a deployment stops the server at start-up instead of running with a
-silently wrong value.
+``env`` is an :class:`environs.Env`: ``env.bool``, ``env.int``, ``env.str`` fail with
+``EnvError`` naming the variable, so a typo in a deployment stops the server at start-up
+instead of running with a silently wrong value. The parsers registered here add what
+the settings need beyond environs' own: lists without empty items (``a,,b`` is a typo),
+trusted origins with their scheme, proxy addresses or networks, a choice among fixed
+words, and the rules below for the secret key, the database and e-mail.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
-from collections.abc import Mapping
 
 from django.core.exceptions import ImproperlyConfigured
+from environs import Env, EnvError
 
-TRUE = {"1", "true", "yes", "on"}
-FALSE = {"0", "false", "no", "off", ""}
-
-
-def env_bool(name: str, default: bool, environ: Mapping[str, str] = os.environ) -> bool:
-    if name not in environ:
-        return default
-    value = environ[name].strip().lower()
-    if value in TRUE:
-        return True
-    if value in FALSE:
-        return False
-    raise ImproperlyConfigured(
-        f"{name} must be one of 1/0, true/false, yes/no, on/off, not {environ[name]!r}"
-    )
+env = Env()
 
 
-def env_str(name: str, default: str | None = None, environ: Mapping[str, str] = os.environ) -> str | None:
-    value = environ.get(name)
-    if value is None or not value.strip():
-        return default
-    return value.strip()
-
-
-def env_int(name: str, default: int, environ: Mapping[str, str] = os.environ) -> int:
-    value = env_str(name, None, environ)
-    if value is None:
-        return default
-    try:
-        return int(value)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
-
-
-def env_list(name: str, default: list[str], environ: Mapping[str, str] = os.environ) -> list[str]:
-    """A comma-separated list; empty items are an error (``a,,b`` is a typo)."""
-    value = env_str(name, None, environ)
-    if value is None:
-        return list(default)
-    items = [item.strip() for item in value.split(",")]
+@env.parser_for("names")
+def names(value: str) -> list[str]:
+    """A comma-separated list; an empty item is an error (``a,,b`` is a typo)."""
+    items = [item.strip() for item in str(value).split(",")]
     if any(not item for item in items):
-        raise ImproperlyConfigured(f"{name} has an empty item: {value!r}")
+        raise EnvError(f"an empty item in {value!r}")
     return items
 
 
-def env_origins(name: str, environ: Mapping[str, str] = os.environ) -> list[str]:
+@env.parser_for("origins")
+def origins(value: str) -> list[str]:
     """CSRF trusted origins must carry their scheme, as Django 4+ requires."""
-    origins = env_list(name, [], environ)
-    for origin in origins:
+    found = names(value) if value else []
+    for origin in found:
         if not origin.startswith(("http://", "https://")):
-            raise ImproperlyConfigured(f"{name}: {origin!r} must start with http:// or https://")
-    return origins
+            raise EnvError(f"{origin!r} must start with http:// or https://")
+    return found
 
 
-def env_networks(name: str, default: list[str], environ: Mapping[str, str] = os.environ) -> list:
+@env.parser_for("networks")
+def networks(value: str) -> list:
     """Addresses or networks (``127.0.0.1``, ``::1``, ``172.17.0.0/16``); anything else is an error."""
-    import ipaddress
-
-    networks = []
-    for item in env_list(name, default, environ):
+    found = []
+    for item in names(value):
         try:
-            networks.append(ipaddress.ip_network(item, strict=False))
+            found.append(ipaddress.ip_network(item, strict=False))
         except ValueError:
-            raise ImproperlyConfigured(f"{name}: {item!r} is not an IP address or network") from None
-    return networks
+            raise EnvError(f"{item!r} is not an IP address or network") from None
+    return found
 
 
-def env_choice(
-    name: str, choices: tuple[str, ...], default: str, environ: Mapping[str, str] = os.environ
-) -> str:
-    value = env_str(name, None, environ)
-    if value is None:
-        return default
-    value = value.lower()
-    if value not in choices:
-        raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}, not {value!r}")
-    return value
+@env.parser_for("choice")
+def choice(value: str, choices: tuple[str, ...]) -> str:
+    """One of ``choices``, whatever its case."""
+    word = str(value).strip().lower()
+    if word not in choices:
+        raise EnvError(f"must be one of {', '.join(choices)}, not {value!r}")
+    return word
+
+
+def optional(name: str) -> str | None:
+    """A text variable that may be left out; blank counts as left out."""
+    return env.str(name, "").strip() or None
 
 
 def email(url: str | None) -> dict:
@@ -127,10 +100,10 @@ def email(url: str | None) -> dict:
     }
 
 
-def secret_key(debug: bool, environ: Mapping[str, str] = os.environ) -> str:
+def secret_key(debug: bool) -> str:
     """With DEBUG off the key must be given; a made-up default would sign cookies with a public value."""
-    value = env_str("SECRET_KEY", None, environ)
-    if value is None and env_bool("COMPANION_OFFLINE_TOOL", False, environ):
+    value = optional("SECRET_KEY")
+    if value is None and env.bool("COMPANION_OFFLINE_TOOL", False):
         # A throwaway key for a command that signs nothing (manage.py score).
         import secrets
 

@@ -14,13 +14,29 @@ from __future__ import annotations
 
 from django.utils.cache import patch_cache_control
 
+from companion.i18n import language
+from companion.offline import account
 
-def private_pages_middleware(get_response):
+
+def keep_private(request, response) -> None:
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated and not response.has_header("Cache-Control"):
+        patch_cache_control(response, private=True, no_store=True)
+
+
+def account_pages_middleware(get_response):
+    """A page as the account it is shown to has it: in its language, kept by no cache, named offline.
+
+    After LocaleMiddleware (browser, cookie) and authentication: the account's own choice of
+    language wins (companion/i18n/language.py); which account a page is for tells the phone
+    what it may keep offline (companion/offline/account.py).
+    """
+
     def middleware(request):
+        language.use_the_accounts_choice(request)
         response = get_response(request)
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated and not response.has_header("Cache-Control"):
-            patch_cache_control(response, private=True, no_store=True)
+        keep_private(request, response)
+        account.name_account(request, response)
         return response
 
     return middleware

@@ -11,26 +11,16 @@ from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 
 from companion.env import database as database_config
 from companion.env import email as email_config
-from companion.env import (
-    env_bool,
-    env_choice,
-    env_int,
-    env_list,
-    env_networks,
-    env_origins,
-    env_str,
-    secret_key,
-    sqlite_test_path,
-)
+from companion.env import env, optional, secret_key, sqlite_test_path
 from scoring.registry import ENGINES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(env_str("COMPANION_VAR_DIR", str(BASE_DIR / "var")))
+VAR_DIR = Path(optional("COMPANION_VAR_DIR") or BASE_DIR / "var")
 
-DEBUG = env_bool("DEBUG", False)
+DEBUG = env.bool("DEBUG", False)
 SECRET_KEY = secret_key(DEBUG)
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["*"] if DEBUG else ["localhost", "127.0.0.1"])
-CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS")
+ALLOWED_HOSTS = env.names("ALLOWED_HOSTS", "*" if DEBUG else "localhost,127.0.0.1")
+CSRF_TRUSTED_ORIGINS = env.origins("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -46,6 +36,7 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "csp",
     "axes",
+    "django_http_compression",
     "companion",
     # Each game is an app of its own, one per engine: companion/games/<key>/ holds its code,
     # templates (templates/games/<key>/), static files (static/games/<key>/) and tests.
@@ -58,8 +49,9 @@ MIDDLEWARE = [
     "companion.security.forwarded_headers_middleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Pages and htmx fragments compressed when the browser accepts it, Brotli or gzip (static
-    # files come precompressed from WhiteNoise above). Safe against BREACH: docs/hosting.md, "Compression".
+    # Pages and htmx fragments compressed when the browser accepts it, Zstandard, Brotli or gzip
+    # (django-http-compression; static files come precompressed from WhiteNoise above).
+    # Safe against BREACH: docs/hosting.md, "Compression".
     "companion.compression.CompressionMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -67,12 +59,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # What a logged-in person is shown is kept by no cache (companion/private_pages.py).
-    "companion.private_pages.private_pages_middleware",
-    # Which account a page is for: what the phone keeps offline is kept per account.
-    "companion.offline.account.account_middleware",
-    # After LocaleMiddleware (browser, cookie) and authentication: an account's own choice wins.
-    "companion.i18n.language.AccountLanguageMiddleware",
+    # After LocaleMiddleware and authentication: a logged-in account's pages in its language,
+    # kept by no cache, named for what the phone keeps offline (companion/private_pages.py).
+    "companion.private_pages.account_pages_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -84,7 +73,7 @@ MIDDLEWARE = [
 ]
 
 # The benchmarks read what each request cost the server (companion/server_timing.py).
-if env_bool("SERVER_TIMING", False):
+if env.bool("SERVER_TIMING", False):
     MIDDLEWARE.insert(0, "companion.server_timing.ServerTimingMiddleware")
 
 ROOT_URLCONF = "companion.urls"
@@ -110,7 +99,7 @@ TEMPLATES = [
 
 # No folder is made here: importing the settings has no side effects. The SQLite file's folder
 # and STATIC_ROOT are made when Django starts (companion.apps.CompanionConfig.ready).
-DATABASE_URL = env_str("DATABASE_URL")
+DATABASE_URL = optional("DATABASE_URL")
 DATABASES = {"default": database_config(DATABASE_URL, str(VAR_DIR / "companion.sqlite3"))}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests use a file, not SQLite's in-memory database: WAL, the busy timeout and
@@ -136,9 +125,9 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_HANDLER = "companion.security.LoginAttempts"
-AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
-LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 20)
-AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_ADDRESS_FAILURE_LIMIT = env.int("LOGIN_ADDRESS_FAILURE_LIMIT", 20)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_COOLOFF_MINUTES", 15))
 # The combination first, the address second: LoginAttempts gives each its own limit.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_USERNAME_CALLABLE = "companion.security.login_username"
@@ -149,10 +138,10 @@ AXES_CLIENT_IP_CALLABLE = "companion.security.client_ip"
 # Who may make an account: "invite-only" (whoever opens a valid invite link), "open"
 # (anyone; the sign-up form then has to say when a username is taken), "closed" (nobody:
 # the host makes accounts in the admin, invites then work for existing accounts only).
-SIGNUP = env_choice("SIGNUP", ("invite-only", "open", "closed"), "invite-only")
+SIGNUP = env.choice("SIGNUP", "invite-only", choices=("invite-only", "open", "closed"))
 # E-mail (EMAIL_URL): without it, a forgotten password is reset through a one-time link the
 # host makes (manage.py reset_link, or the accounts page); with it, Django's reset-by-e-mail works too.
-_email = email_config(env_str("EMAIL_URL"))
+_email = email_config(optional("EMAIL_URL"))
 EMAIL_ENABLED = _email.pop("EMAIL_ENABLED")
 EMAIL_BACKEND = _email.pop("EMAIL_BACKEND")
 EMAIL_HOST = _email.get("EMAIL_HOST", "localhost")
@@ -162,7 +151,7 @@ EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = _email.get("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = _email.get("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = _email.get("EMAIL_TIMEOUT")
-DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "companion@localhost")
+DEFAULT_FROM_EMAIL = optional("DEFAULT_FROM_EMAIL") or "companion@localhost"
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24 * 3  # a reset link works for three days, once
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -180,7 +169,7 @@ LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 # Dates and numbers per language, with the formats the pages name (see the module).
 FORMAT_MODULE_PATH = ["companion.i18n.formats"]
-TIME_ZONE = env_str("TIME_ZONE", "Europe/Zurich")
+TIME_ZONE = optional("TIME_ZONE") or "Europe/Zurich"
 USE_I18N = True
 USE_TZ = True
 
@@ -214,19 +203,19 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 # browser used HTTPS, and its X-Forwarded-For entry names the client (companion/security.py).
 # Only requests whose peer is one of TRUSTED_PROXIES may say so: the headers of any
 # other peer are dropped, so gunicorn bound to 0.0.0.0 cannot be fooled by a direct client.
-BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
-TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES", ["127.0.0.1", "::1"])
+BEHIND_PROXY = env.bool("BEHIND_PROXY", False)
+TRUSTED_PROXIES = env.networks("TRUSTED_PROXIES", "127.0.0.1,::1")
 # Behind TLS (HTTPS=1) the cookies are secure and browsers are told to stay on HTTPS.
-HTTPS = env_bool("HTTPS", False)
+HTTPS = env.bool("HTTPS", False)
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 LANGUAGE_COOKIE_SECURE = HTTPS
-SECURE_SSL_REDIRECT = HTTPS and env_bool("SECURE_SSL_REDIRECT", True)
-SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)
+SECURE_SSL_REDIRECT = HTTPS and env.bool("SECURE_SSL_REDIRECT", True)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 # "preload" only consents to the browsers' HSTS preload list (a domain's owner still has
 # to submit it there); SECURE_HSTS_PRELOAD=0 withholds the consent.
-SECURE_HSTS_PRELOAD = HTTPS and env_bool("SECURE_HSTS_PRELOAD", True)
+SECURE_HSTS_PRELOAD = HTTPS and env.bool("SECURE_HSTS_PRELOAD", True)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -258,7 +247,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": optional("LOG_LEVEL") or "INFO"},
     # django-axes logs every start-up and login at INFO; repeated failures and lockouts are warnings.
     "loggers": {"axes": {"level": "WARNING"}},
 }

@@ -18,9 +18,10 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.management import CommandError, call_command
 from django.test import override_settings
 from django.urls import reverse
+from environs import EnvError
 
 from companion.accounts import mailing
-from companion.env import email, env_choice
+from companion.env import email, env
 from companion.invites import services as invites
 from tests.factories import PASSWORD, UserFactory
 
@@ -242,13 +243,15 @@ def test_manage_py_reset_link_names_an_unknown_account():
 # --- settings --------------------------------------------------------------------------------------
 
 
-def test_signup_setting_takes_three_values():
-    assert env_choice("SIGNUP", ("invite-only", "open", "closed"), "invite-only", {}) == "invite-only"
-    assert (
-        env_choice("SIGNUP", ("invite-only", "open", "closed"), "invite-only", {"SIGNUP": "Open"}) == "open"
-    )
-    with pytest.raises(ImproperlyConfigured, match="SIGNUP must be one of"):
-        env_choice("SIGNUP", ("invite-only", "open", "closed"), "invite-only", {"SIGNUP": "yes"})
+def test_signup_setting_takes_three_values(monkeypatch):
+    ways = ("invite-only", "open", "closed")
+    monkeypatch.delenv("SIGNUP", raising=False)
+    assert env.choice("SIGNUP", "invite-only", choices=ways) == "invite-only"
+    monkeypatch.setenv("SIGNUP", "Open")
+    assert env.choice("SIGNUP", "invite-only", choices=ways) == "open"
+    monkeypatch.setenv("SIGNUP", "yes")
+    with pytest.raises(EnvError, match=r"SIGNUP.*must be one of"):
+        env.choice("SIGNUP", "invite-only", choices=ways)
 
 
 def test_email_url_is_read_into_djangos_settings():

@@ -80,11 +80,6 @@ def test_the_chart_is_for_the_nights_people(persona_client, played, persona, sta
     assert persona_client(persona).get(chart_url(played), HTTP_HX_REQUEST="true").status_code == status
 
 
-def test_an_anonymous_visitor_is_asked_to_sign_in(persona_client, played):
-    answer = persona_client("anonymous").get(chart_url(played))
-    assert answer.status_code == 302 and answer["Location"].startswith(reverse("login"))
-
-
 def test_drawing_the_chart_costs_five_queries(persona_client, played, django_assert_num_queries):
     client = persona_client("owner")
     with django_assert_num_queries(5):  # session, user, the match with its night, seats, rounds

@@ -41,7 +41,3 @@ def test_an_existing_player_is_not_recorded_again(night, member):
     create_match(night, "murlan", ["Anna", "Zora"], 0, {"target": 2, "max_target": 2}, member)
     create_match(night, "murlan", ["Anna", "Zora"], 0, {"target": 2, "max_target": 2}, member)
     assert NightChange.objects.count() == 2
-
-
-def test_outsiders_do_not_see_the_history(persona_client, night):
-    assert persona_client("outsider").get(reverse("night_history", args=[night.pk])).status_code == 404

@@ -55,10 +55,6 @@ def test_the_owner_deletes_a_night_with_its_matches(persona_client, night):
     assert not GameNight.objects.filter(pk=night.pk).exists()
 
 
-def test_delete_needs_a_post(persona_client, night):
-    assert persona_client("owner").get(reverse("night_delete", args=[night.pk])).status_code == 405
-
-
 def test_starting_a_night_makes_the_user_its_owner(persona_client, outsider):
     response = persona_client("outsider").post(
         reverse("night_create"), {"title": "Jass at Cla's", "date": "2026-11-28", "place": "Chur"}

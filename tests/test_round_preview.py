@@ -304,13 +304,6 @@ def test_a_waiting_round_the_engine_refuses_is_named_in_the_preview(persona_clie
     assert answer.json()["ok"] is False and answer.json()["error"].startswith("Round 1: ")
 
 
-def test_the_preview_is_for_the_nights_people_only(persona_client, night, owner):
-    match = create_match(night, "molotow", ABCD, 0, {}, owner)
-    url = reverse("round_preview", args=[match.pk])
-    assert persona_client("outsider").post(url, {"number": "1"}).status_code == 404
-    assert persona_client("owner").get(url).status_code == 405
-
-
 def sample_deals(players):
     """(contra house rule, entry, the engine's settlement) for many valid deals across contracts,
     sides, contra, house rules and results; the entries the engine refuses are left out.

@@ -1,5 +1,6 @@
-"""The environment helpers fail loudly on bad values; production refuses to run without a key."""
+"""The environment readers fail loudly on bad values; production refuses to run without a key."""
 
+import ast
 import os
 import subprocess
 import sys
@@ -7,63 +8,94 @@ from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from environs import EnvError
 
 from companion import env
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture
+def environ(monkeypatch):
+    """Sets environment variables for one test."""
+
+    def set_(**values):
+        for name, value in values.items():
+            monkeypatch.setenv(name, value)
+
+    for name in ("DEBUG", "SECRET_KEY", "COMPANION_OFFLINE_TOOL"):
+        monkeypatch.delenv(name, raising=False)
+    return set_
+
+
 @pytest.mark.parametrize(
     ("raw", "expected"),
     [("1", True), ("true", True), ("YES", True), ("on", True), ("0", False), ("off", False)],
 )
-def test_booleans_read_the_usual_spellings(raw, expected):
-    assert env.env_bool("DEBUG", not expected, {"DEBUG": raw}) is expected
+def test_booleans_read_the_usual_spellings(environ, raw, expected):
+    environ(DEBUG=raw)
+    assert env.env.bool("DEBUG", not expected) is expected
 
 
-def test_a_missing_boolean_takes_its_default():
-    assert env.env_bool("DEBUG", True, {}) is True
+def test_a_missing_boolean_takes_its_default(environ):
+    assert env.env.bool("DEBUG", True) is True
 
 
-def test_a_misspelt_boolean_is_an_error_naming_the_variable():
-    with pytest.raises(ImproperlyConfigured, match="DEBUG"):
-        env.env_bool("DEBUG", False, {"DEBUG": "ture"})
+def test_a_misspelt_boolean_is_an_error_naming_the_variable(environ):
+    environ(DEBUG="ture")
+    with pytest.raises(EnvError, match="DEBUG"):
+        env.env.bool("DEBUG", False)
 
 
-def test_a_non_number_is_an_error():
-    with pytest.raises(ImproperlyConfigured, match="SECURE_HSTS_SECONDS must be a whole number"):
-        env.env_int("SECURE_HSTS_SECONDS", 0, {"SECURE_HSTS_SECONDS": "a year"})
+def test_a_non_number_is_an_error(environ):
+    environ(SECURE_HSTS_SECONDS="a year")
+    with pytest.raises(EnvError, match=r"SECURE_HSTS_SECONDS.*integer"):
+        env.env.int("SECURE_HSTS_SECONDS", 0)
 
 
-def test_lists_are_split_on_commas_and_trimmed():
-    assert env.env_list("ALLOWED_HOSTS", [], {"ALLOWED_HOSTS": "a.example, b.example"}) == [
-        "a.example",
-        "b.example",
-    ]
+def test_lists_are_split_on_commas_and_trimmed(environ):
+    environ(ALLOWED_HOSTS="a.example, b.example")
+    assert env.env.names("ALLOWED_HOSTS", "") == ["a.example", "b.example"]
 
 
-def test_an_empty_list_item_is_an_error():
-    with pytest.raises(ImproperlyConfigured, match="empty item"):
-        env.env_list("ALLOWED_HOSTS", [], {"ALLOWED_HOSTS": "a.example,,b.example"})
+def test_an_empty_list_item_is_an_error(environ):
+    environ(ALLOWED_HOSTS="a.example,,b.example")
+    with pytest.raises(EnvError, match=r"ALLOWED_HOSTS.*empty item"):
+        env.env.names("ALLOWED_HOSTS", "")
 
 
-def test_trusted_origins_need_a_scheme():
-    with pytest.raises(ImproperlyConfigured, match="must start with http"):
-        env.env_origins("CSRF_TRUSTED_ORIGINS", {"CSRF_TRUSTED_ORIGINS": "cards.example"})
+def test_trusted_origins_need_a_scheme(environ):
+    environ(CSRF_TRUSTED_ORIGINS="cards.example")
+    with pytest.raises(EnvError, match="must start with http"):
+        env.env.origins("CSRF_TRUSTED_ORIGINS", "")
 
 
-def test_without_debug_a_secret_key_is_required():
+def test_a_blank_text_variable_counts_as_left_out(environ):
+    environ(TIME_ZONE="  ")
+    assert env.optional("TIME_ZONE") is None
+
+
+def test_without_debug_a_secret_key_is_required(environ):
     with pytest.raises(ImproperlyConfigured, match="SECRET_KEY must be set"):
-        env.secret_key(False, {})
+        env.secret_key(False)
+    environ(SECRET_KEY=" ")
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY must be set"):
+        env.secret_key(False)
 
 
-def test_without_debug_a_short_secret_key_is_refused():
+def test_without_debug_a_short_secret_key_is_refused(environ):
+    environ(SECRET_KEY="short")
     with pytest.raises(ImproperlyConfigured, match="at least 32"):
-        env.secret_key(False, {"SECRET_KEY": "short"})
+        env.secret_key(False)
 
 
-def test_with_debug_a_development_key_is_used():
-    assert env.secret_key(True, {})
+def test_with_debug_a_development_key_is_used(environ):
+    assert env.secret_key(True)
+
+
+def test_an_offline_command_makes_a_throwaway_key(environ):
+    environ(COMPANION_OFFLINE_TOOL="1")
+    assert len(env.secret_key(False)) >= 32
 
 
 def test_database_url_selects_postgresql():
@@ -113,8 +145,46 @@ def test_importing_the_settings_creates_no_folder(tmp_path):
     assert not var.exists()
 
 
-def test_trusted_proxies_are_addresses_or_networks():
-    networks = env.env_networks("TRUSTED_PROXIES", [], {"TRUSTED_PROXIES": "127.0.0.1, 172.17.0.0/16,::1"})
+def test_trusted_proxies_are_addresses_or_networks(environ):
+    environ(TRUSTED_PROXIES="127.0.0.1, 172.17.0.0/16,::1")
+    networks = env.env.networks("TRUSTED_PROXIES", "")
     assert [str(network) for network in networks] == ["127.0.0.1/32", "172.17.0.0/16", "::1/128"]
-    with pytest.raises(ImproperlyConfigured, match="TRUSTED_PROXIES"):
-        env.env_networks("TRUSTED_PROXIES", [], {"TRUSTED_PROXIES": "*"})
+    environ(TRUSTED_PROXIES="*")
+    with pytest.raises(EnvError, match="TRUSTED_PROXIES"):
+        env.env.networks("TRUSTED_PROXIES", "")
+
+
+def test_starting_the_app_reads_no_static_file_or_template(tmp_path):
+    """Scripts, images and templates are read (and minified) when first used, not at start-up."""
+    script = """
+import sys
+opened = []
+def note(event, args):
+    if event == "open" and isinstance(args[0], str) and args[0].startswith(sys.argv[1]):
+        opened.append(args[0])
+sys.addaudithook(note)
+import django
+django.setup()
+from django.template import engines
+from django.urls import resolve
+resolve("/")
+engines.all()
+print(opened)
+"""
+    environ = {
+        **os.environ,
+        "COMPANION_VAR_DIR": str(tmp_path),
+        "DJANGO_SETTINGS_MODULE": "companion.settings",
+    }
+    environ.pop("DATABASE_URL", None)
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(ROOT)],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    ours = (str(ROOT / "static"), str(ROOT / "templates"), str(ROOT / "companion" / "templates"))
+    assert not [path for path in ast.literal_eval(done.stdout) if path.startswith(ours)]

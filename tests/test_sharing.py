@@ -171,12 +171,6 @@ def test_a_member_sees_the_link_but_not_the_buttons(persona_client, murlan):
     assert reverse("match_share_revoke", args=[murlan.pk]) not in page
 
 
-def test_an_outsider_does_not_see_the_share_page(persona_client, murlan, night):
-    client = persona_client("outsider")
-    assert client.get(reverse("match_share", args=[murlan.pk])).status_code == 404
-    assert client.get(reverse("night_share", args=[night.pk])).status_code == 404
-
-
 def test_two_active_links_for_one_match_cannot_exist(murlan):
     from django.db import IntegrityError, transaction
 
@@ -218,12 +212,6 @@ def test_the_shared_page_keeps_the_token_to_itself_and_out_of_caches(client, mur
         assert response["Referrer-Policy"] == "no-referrer"
         assert response["X-Robots-Tag"] == "noindex, nofollow"
         assert "no-store" in response["Cache-Control"]
-
-
-def test_the_shared_pages_answer_only_get(client, murlan):
-    link = sharing.create_link(match=murlan, user=None)
-    assert client.post(shared_url(link)).status_code == 405
-    assert client.post(live_url(link)).status_code == 405
 
 
 @pytest.mark.parametrize("game", ["molotow", "anrufen", "elfer", "murlan"])

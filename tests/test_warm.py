@@ -1,12 +1,13 @@
 """A worker starts warm: Django's lazy loading is done in gunicorn's master, before the fork
 (companion/warm.py), so the first scoreboard, save and undo of each worker compile nothing."""
 
+import sys
 from types import SimpleNamespace
 
 import pytest
 from django.core.cache import cache
 from django.forms.renderers import get_default_renderer
-from django.template import base, engines
+from django.template import engines
 from django.urls import reverse
 
 from companion import gunicorn_conf
@@ -24,18 +25,30 @@ def forget_compiled_templates():
     cache.clear()
 
 
+# A template is compiled when its file is read; the engine's cached loader keeps it compiled and
+# never reads the file again. So the template files opened while a test listens are the ones compiled.
+listening: list[list[str]] = []
+
+
+def note_template_reads(event, args):
+    if listening and event == "open" and isinstance(args[0], str) and args[0].endswith(".html"):
+        listening[-1].append(args[0])
+
+
+sys.addaudithook(note_template_reads)
+
+
 @pytest.fixture
-def compiled(monkeypatch):
-    """The names of the templates compiled from now on."""
-    names = []
-    compile_template = base.Template.__init__
+def compiled():
+    """The paths of the template files read (so compiled) from now on."""
+    paths = []
+    listening.append(paths)
+    yield paths
+    listening.remove(paths)
 
-    def counting(self, template_string, origin=None, name=None, engine=None):
-        names.append(name)
-        compile_template(self, template_string, origin, name, engine)
 
-    monkeypatch.setattr(base.Template, "__init__", counting)
-    return names
+def read(paths, name):
+    return any(path.endswith(f"/templates/{name}") for path in paths)
 
 
 def play_a_deal(client, match):
@@ -59,7 +72,8 @@ def test_a_cold_process_compiles_templates_on_its_first_scoreboard_and_save(matc
     forget_compiled_templates()
     play_a_deal(client, match)
     get_default_renderer().get_template("django/forms/widgets/select.html")
-    assert {"play/detail.html", "django/forms/widgets/select.html"} <= set(compiled)
+    assert read(compiled, "play/detail.html")
+    assert read(compiled, "django/forms/widgets/select.html")
 
 
 def test_after_warming_the_first_scoreboard_save_and_undo_compile_nothing(match_played_by_owner, compiled):

@@ -29,16 +29,10 @@ def use_the_accounts_language(sender, request, user, **kwargs):
         request.session[SESSION_KEY] = language
 
 
-class AccountLanguageMiddleware:
+def use_the_accounts_choice(request) -> None:
     """After LocaleMiddleware and authentication: a logged-in account's choice wins."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        session = getattr(request, "session", None)
-        language = session.get(SESSION_KEY) if session is not None and session.session_key else None
-        if language in SUPPORTED and getattr(request, "user", None) and request.user.is_authenticated:
-            translation.activate(language)
-            request.LANGUAGE_CODE = language
-        return self.get_response(request)
+    session = getattr(request, "session", None)
+    language = session.get(SESSION_KEY) if session is not None and session.session_key else None
+    if language in SUPPORTED and getattr(request, "user", None) and request.user.is_authenticated:
+        translation.activate(language)
+        request.LANGUAGE_CODE = language

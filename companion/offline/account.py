@@ -41,29 +41,25 @@ def account_id(user) -> str:
     return salted_hmac("companion.offline.account", str(user.pk), algorithm="sha256").hexdigest()[:24]
 
 
-def account_middleware(get_response):
-    def middleware(request):
-        response = get_response(request)
-        if not response.get("Content-Type", "").startswith("text/html"):
-            return response
-        account = account_id(getattr(request, "user", None))
-        response[HEADER] = account
-        if account == NOBODY:
-            if COOKIE in request.COOKIES:
-                response.delete_cookie(COOKIE, samesite="Lax")
-        elif request.COOKIES.get(COOKIE) != account or settings.SESSION_COOKIE_NAME in response.cookies:
-            # Set when the session cookie is (login, a renewed session): both end together.
-            response.set_cookie(
-                COOKIE,
-                account,
-                max_age=None if settings.SESSION_EXPIRE_AT_BROWSER_CLOSE else settings.SESSION_COOKIE_AGE,
-                secure=settings.SESSION_COOKIE_SECURE,
-                httponly=False,  # the service worker and the page read it
-                samesite="Lax",
-            )
-        return response
-
-    return middleware
+def name_account(request, response) -> None:
+    """Names the account on an HTML page: the header and the cookie (the body names it itself)."""
+    if not response.get("Content-Type", "").startswith("text/html"):
+        return
+    account = account_id(getattr(request, "user", None))
+    response[HEADER] = account
+    if account == NOBODY:
+        if COOKIE in request.COOKIES:
+            response.delete_cookie(COOKIE, samesite="Lax")
+    elif request.COOKIES.get(COOKIE) != account or settings.SESSION_COOKIE_NAME in response.cookies:
+        # Set when the session cookie is (login, a renewed session): both end together.
+        response.set_cookie(
+            COOKIE,
+            account,
+            max_age=None if settings.SESSION_EXPIRE_AT_BROWSER_CLOSE else settings.SESSION_COOKIE_AGE,
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=False,  # the service worker and the page read it
+            samesite="Lax",
+        )
 
 
 def context(request) -> dict:

@@ -16,14 +16,12 @@ How the clients run, and why: the benchmark shares the machine's cores with
 the server, so its clients must cost the same per request at any count, or 20
 clients would measure the generator rather than the server. They are
 coroutines on one asyncio event loop in one thread, each with its own
-keep-alive connection and a minimal HTTP/1.1 client on asyncio streams
-(:class:`Client`: status line, headers, a Content-Length body, which gunicorn
-always sends here; standard library only). Each still checks every answer
-(status, the expected words in the decompressed body, compression) and reads its
-``Server-Timing``. Until this round they were threads with ``http.client``; that
-was cheap too (0.5-0.7 ms of processor time per request at 4 and at 20, against
-7-10 ms in the workers), but one thread has no lock to wait for between
-clients. Each phase also says what it cost beside the server, from /proc: the
+keep-alive HTTP/1.1 connection (:class:`Client`, an ``httpx.AsyncClient``
+held to one connection). Each still checks every answer (status, the expected
+words in the decompressed body, compression) and reads its ``Server-Timing``.
+Threads with ``http.client`` cost about as little per request (0.5-0.7 ms of
+processor time at 4 and at 20, against 7-10 ms in the workers), but one thread
+has no lock to wait for between clients. Each phase also says what it cost beside the server, from /proc: the
 processor time of the workers and of the clients per request, and the cores
 every other process used meanwhile; when those exceed 0.2 cores during the
 4- or 20-client scoreboard, the comparison of their req/s says so.
@@ -60,6 +58,7 @@ import contextlib
 import gzip
 import http.client
 import json
+import logging
 import os
 import re
 import statistics
@@ -70,6 +69,7 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 import brotli
+import httpx
 
 from tests.benchmarks.served import Server, serve
 
@@ -207,64 +207,49 @@ class Browser:
 
 
 class Client:
-    """One of many clients at once: :class:`Browser`'s keep-alive connection, on asyncio streams.
+    """One of many clients at once: :class:`Browser`'s keep-alive connection, on httpx.
 
-    A minimal HTTP/1.1 client: it writes the request, reads the status line, the headers
-    and exactly Content-Length bytes of body (gunicorn sends Content-Length for every
-    Companion answer; one without, or chunked, is an error here rather than a guess).
+    An ``httpx.AsyncClient`` held to one HTTP/1.1 connection, kept alive between requests
+    as a browser's is. The body is read as it came over the wire (``aiter_raw``) and
+    decompressed here, so that its bytes on the wire are counted as :class:`Browser` counts them.
     """
 
     def __init__(self, base: str, session_cookie: str):
-        parts = urlsplit(base)
-        self.host, self.port = parts.hostname, parts.port
+        self.base = base
         self.cookies = cookies_in(session_cookie)
-        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self.http: httpx.AsyncClient | None = None
+
+    def connection(self) -> httpx.AsyncClient:
+        if self.http is None:
+            self.http = httpx.AsyncClient(
+                base_url=self.base,
+                http1=True,
+                http2=False,
+                limits=httpx.Limits(max_connections=1, max_keepalive_connections=1),
+                timeout=30,
+                trust_env=False,
+            )
+        return self.http
 
     async def request(self, method, path, body=None, headers=None, accept="gzip") -> Answer:
         headers, payload = outgoing(self.cookies, accept, body, headers)
-        message = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
-        message += [f"{k}: {v}" for k, v in headers.items()]
-        if payload is not None:
-            message.append(f"Content-Length: {len(payload)}")
-        wire = ("\r\n".join(message) + "\r\n\r\n").encode("latin-1") + (payload or b"")
-        async with asyncio.timeout(30):
-            reused = self.streams is not None
-            try:
-                return await self.exchange(wire)
-            except (asyncio.IncompleteReadError, ConnectionResetError, BrokenPipeError):
-                if not reused:
-                    raise
-                # The server closed an idle keep-alive connection: a browser opens a new one and retries.
-                self.close()
-                return await self.exchange(wire)
+        try:
+            return await self.exchange(method, path, headers, payload)
+        except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError):
+            # The server closed an idle keep-alive connection: a browser opens a new one and retries.
+            await self.aclose()
+            return await self.exchange(method, path, headers, payload)
 
-    async def exchange(self, wire: bytes) -> Answer:
-        if self.streams is None:
-            self.streams = await asyncio.open_connection(self.host, self.port)
-        reader, writer = self.streams
-        writer.write(wire)
-        await writer.drain()
-        status_line = (await reader.readuntil(b"\r\n")).decode("latin-1")
-        version, _, rest = status_line.partition(" ")
-        status = rest[:3]
-        if not version.startswith("HTTP/1.") or not status.isdigit():
-            raise http.client.BadStatusLine(status_line)
-        received = []
-        while (line := await reader.readuntil(b"\r\n")) != b"\r\n":
-            name, _, value = line.decode("latin-1").partition(":")
-            received.append((name.strip(), value.strip()))
-        fields = {name.lower(): value for name, value in received}
-        if "content-length" not in fields or "chunked" in fields.get("transfer-encoding", ""):
-            raise http.client.HTTPException(f"an answer without Content-Length: {status_line.strip()}")
-        raw = await reader.readexactly(int(fields["content-length"]))
-        if fields.get("connection", "").lower() == "close":
-            self.close()
-        return answer(int(status), received, raw, self.cookies, rest[4:].strip())
+    async def exchange(self, method, path, headers, payload) -> Answer:
+        async with self.connection().stream(method, path, headers=headers, content=payload) as response:
+            raw = b"".join([chunk async for chunk in response.aiter_raw()])
+        received = [(name.decode("latin-1"), value.decode("latin-1")) for name, value in response.headers.raw]
+        return answer(response.status_code, received, raw, self.cookies, response.reason_phrase)
 
-    def close(self):
-        if self.streams is not None:
-            self.streams[1].close()
-            self.streams = None
+    async def aclose(self):
+        if self.http is not None:
+            http, self.http = self.http, None
+            await http.aclose()
 
 
 def record(phase: Phase, answer: Answer, began: float) -> None:
@@ -318,15 +303,9 @@ async def clients_run(
         while not stop.is_set():
             try:
                 await step(clients[index], index)
-            except (
-                OSError,
-                EOFError,
-                TimeoutError,
-                asyncio.LimitOverrunError,
-                http.client.HTTPException,
-            ) as error:
+            except (OSError, TimeoutError, httpx.HTTPError) as error:
                 phases[0].errors.append(f"{type(error).__name__}: {error}")
-                clients[index].close()
+                await clients[index].aclose()
 
     began = time.perf_counter()
     client_began, server_began, machine_began = time.process_time(), workers_cpu(server), machine_cpu()
@@ -346,7 +325,7 @@ async def clients_run(
         phase.other_cpu = max(0.0, machine - client_cpu - server_cpu)
         phase.requests_in_run = sum(len(p.latencies) for p in phases)
     for client in clients:
-        client.close()
+        await client.aclose()
 
 
 def timed_get(phase: Phase, path: str, expect: bytes, htmx: bool = False) -> Step:
@@ -506,6 +485,8 @@ def main() -> int:
     counts = [int(n) for n in options.clients.split(",")]
 
     with serve(post_matches=max(counts), long_scoreboards=True) as server:
+        # httpx notes every request at INFO, which the settings' root logger would print.
+        logging.getLogger("httpx").setLevel(logging.WARNING)
         gunicorn = server.instances[0]
         workers, boots_at_start = len(gunicorn.workers()), gunicorn.boots()
         short, long = (

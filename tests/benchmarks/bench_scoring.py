@@ -75,7 +75,10 @@ def main(repeats: int = 20) -> None:
             engine.score(ABCD, options, rounds)
             timings.append(time.perf_counter() - start)
         median = statistics.median(timings)
-        print(f"{game:<8} {count:>6} {median * 1000:>16.2f} {median / count * 1e6:>9.1f}")
+        verdict = "PASS" if median / count < 0.001 else "FAIL"
+        print(
+            f"{game:<8} {count:>6} {median * 1000:>16.2f} {median / count * 1e6:>9.1f}  {verdict} under 1 ms a round"
+        )
 
 
 if __name__ == "__main__":

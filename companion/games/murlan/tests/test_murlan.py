@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -276,17 +274,6 @@ def test_the_default_options():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"rounds": 12}, "unknown option 'rounds' for Murlan"),
-        ({"target": "21"}, "option 'target' must be a whole number, not '21'"),
-        ({"target": 21.5}, "option 'target' must be a whole number, not 21.5"),
-        ({"step": False}, "option 'step' must be a whole number, not false"),
-        ({"max_target": None}, "option 'max_target' must be set"),
-        ({"target": 0}, "option 'target' must be at least 1, not 0"),
-        ({"target": 1001}, "option 'target' must be at most 1000, not 1001"),
-        ({"step": 0}, "option 'step' must be at least 1, not 0"),
-        ({"step": 1001}, "option 'step' must be at most 1000, not 1001"),
-        ({"max_target": 0}, "option 'max_target' must be at least 1, not 0"),
-        ({"max_target": 1001}, "option 'max_target' must be at most 1000, not 1001"),
         ({"max_target": 20}, "option 'max_target' must be at least the target (21), not 20"),
         ({"target": 61}, "option 'max_target' must be at least the target (61), not 51"),
     ],
@@ -301,14 +288,12 @@ def test_murlan_is_played_by_two_to_six_players(count):
     assert rejected([], None, players) == f"Murlan is played by 2 to 6 players, not {count}"
 
 
-def test_a_thousand_hands_fold_quickly():
+def test_a_thousand_alternating_hands_leave_both_short_of_the_target():
     # Two players alternate first place: 500 / 500, nobody at 1000.
     rounds = hands(*["AB", "BA"] * 500)
     options = {"target": 1000, "max_target": 1000}
-    # This thread's processor time: the other test workers on the machine do not count.
-    start = time.thread_time()
+    # How fast: make bench-scoring.
     standings = score(rounds, options, players=["A", "B"])
-    assert (time.thread_time() - start) / len(rounds) < 0.001
     assert standings.totals == {"A": 500, "B": 500}
     assert not standings.finished
 
