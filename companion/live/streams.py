@@ -77,6 +77,22 @@ def _thorough(events: list[str]) -> bool:
     return any(event.startswith("user:") or event == "resync" for event in events)
 
 
+class _Page:
+    """The version an open page shows, and what to send it for the version read now."""
+
+    def __init__(self, shown: str):
+        self.shown = shown
+
+    def news(self, version: str | None) -> bytes | None:
+        """``GONE`` when the viewer lost access, the new version's event, or nothing when it shows it."""
+        if version is None:
+            return GONE
+        if version == self.shown:
+            return None
+        self.shown = version
+        return version_event(version)
+
+
 def thread_stream(watch: Watch, shown: str) -> Iterator[bytes]:
     """The events for a thread-held stream (WSGI). ``shown``: the version the page shows."""
     listener = Listener(watch.topics)
@@ -84,16 +100,12 @@ def thread_stream(watch: Watch, shown: str) -> Iterator[bytes]:
     try:
         yield RETRY
         started = time.monotonic()
-        events: list[str] = [CONNECTED]
+        page, events = _Page(shown), [CONNECTED]
         while True:
-            if events:
-                version = watch.current(_thorough(events))
-                if version is None:
-                    yield GONE
+            if events and (news := page.news(watch.current(_thorough(events)))):
+                yield news
+                if news is GONE:
                     return
-                if version != shown:
-                    shown = version
-                    yield version_event(version)
             if time.monotonic() - started > LIFETIME:
                 return
             events = listener.wait(THREAD_KEEPALIVE_SECONDS)
@@ -119,16 +131,12 @@ async def loop_stream(watch: Watch, shown: str) -> AsyncIterator[bytes]:
     try:
         yield RETRY
         started = time.monotonic()
-        events: list[str] = [CONNECTED]
+        page, events = _Page(shown), [CONNECTED]
         while True:
-            if events:
-                version = await _read_in_pool(watch, _thorough(events))
-                if version is None:
-                    yield GONE
+            if events and (news := page.news(await _read_in_pool(watch, _thorough(events)))):
+                yield news
+                if news is GONE:
                     return
-                if version != shown:
-                    shown = version
-                    yield version_event(version)
             if time.monotonic() - started > LIFETIME:
                 return
             events = await listener.next(KEEPALIVE_SECONDS)
