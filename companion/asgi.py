@@ -17,6 +17,7 @@ saves cost more processor time and came fewer per second (``make bench-load``), 
 nothing a page needs: only a stream waits long enough to be worth the loop.
 """
 
+import asyncio
 import os
 
 from a2wsgi import WSGIMiddleware
@@ -31,8 +32,17 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 MAX_BODY = 8 * 1024 * 1024
 STREAM_SUFFIX = "/events/"  # every live stream's address ends so (companion/live/urls.py)
 
+THREADS = int(os.environ.get("THREADS", "4"))
+
 streams = get_asgi_application()
-pages = WSGIMiddleware(get_wsgi_application(), workers=int(os.environ.get("THREADS", "4")))
+pages = WSGIMiddleware(get_wsgi_application(), workers=THREADS)
+# Django's ASGI handler gives every request a thread of its own for its synchronous part
+# (middleware, the view's access check), each with its own database connection: a
+# thousand pages reconnecting at once (a restart) would ask for a thousand connections,
+# ten times what PostgreSQL allows by default. As many streams as the pages have threads
+# set up at a time; once a stream sends its first bytes its thread has let go of its
+# connection (companion.live.streams) and the next one may begin.
+stream_setups = asyncio.Semaphore(THREADS)
 
 
 async def _refuse(send, status: int) -> None:
@@ -67,9 +77,28 @@ async def whole_body(scope, receive, send, app) -> None:
     await app(scope, replay, send)
 
 
+async def stream(scope, receive, send) -> None:
+    """A live stream through Django's ASGI handler, set up a few at a time (``stream_setups``)."""
+    setting_up = True
+    await stream_setups.acquire()
+
+    async def sending(message):
+        nonlocal setting_up
+        if setting_up and message["type"] == "http.response.body":
+            setting_up = False
+            stream_setups.release()
+        await send(message)
+
+    try:
+        await streams(scope, receive, sending)
+    finally:
+        if setting_up:
+            stream_setups.release()
+
+
 async def application(scope, receive, send):
     if scope["type"] == "http" and scope["path"].endswith(STREAM_SUFFIX):
-        await streams(scope, receive, send)  # a GET, no body: Django's ASGI handler reads it
+        await stream(scope, receive, send)  # a GET, no body: Django's ASGI handler reads it
     elif scope["type"] == "http":
         await whole_body(scope, receive, send, pages)
     else:

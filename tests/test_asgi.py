@@ -126,3 +126,29 @@ def test_a_page_served_through_the_loop_is_the_page_wsgi_serves(client):
     assert answer.status_code == expected.status_code == 200
     assert answer.headers["content-type"] == expected["Content-Type"]
     assert 'name="password"' in answer.text
+
+
+def test_live_streams_are_set_up_a_few_at_a_time_and_each_lets_the_next_begin_once_it_sends(monkeypatch):
+    in_setup, most = 0, 0
+
+    async def slow_setup(scope, receive, send):
+        nonlocal in_setup, most
+        in_setup += 1
+        most = max(most, in_setup)
+        await asyncio.sleep(0.01)  # the middleware and the access check, in the request's thread
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        in_setup -= 1
+        await send({"type": "http.response.body", "body": b"retry: 3000\n\n", "more_body": True})
+        await asyncio.sleep(0.05)  # the stream stays open, waiting on the loop
+
+    async def many():
+        monkeypatch.setattr(asgi, "stream_setups", asyncio.Semaphore(3))
+        monkeypatch.setattr(asgi, "streams", slow_setup)
+        receive, _taken = arriving()
+        await asyncio.gather(
+            *(asgi.application(http(f"/matches/{n}/events/", "GET"), receive, sent_to([])) for n in range(12))
+        )
+
+    asyncio.run(many())
+
+    assert most == 3

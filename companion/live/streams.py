@@ -41,7 +41,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 
 from asgiref.sync import sync_to_async
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 
 from companion.live.hub import AsyncListener, Listener, hub
 
@@ -124,8 +124,23 @@ def _read(watch: Watch, thorough: bool) -> str | None:
 _read_in_pool = sync_to_async(_read, thread_sensitive=False)
 
 
+def _release_connections() -> None:
+    # Django's ASGI handler keeps the thread it ran the request's middleware and view in until
+    # the response ends, and with it every connection that thread opened (the session, the
+    # account, the access check, whatever a middleware read on the way out): one database
+    # connection per open page, more than PostgreSQL allows. The stream reads on the pool.
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close()
+
+
+# Within the request's context, a thread-sensitive call runs in that request's own thread.
+_release_request_thread = sync_to_async(_release_connections, thread_sensitive=True)
+
+
 async def loop_stream(watch: Watch, shown: str) -> AsyncIterator[bytes]:
     """The events for a stream on an event loop (ASGI). ``shown``: the version the page shows."""
+    await _release_request_thread()
     listener = AsyncListener(watch.topics, asyncio.get_running_loop())
     hub.add(listener)
     try:
