@@ -1,28 +1,24 @@
 """gunicorn settings for ``make serve`` (``gunicorn -c python:companion.gunicorn_conf companion.asgi``).
 
 Several processes, each an event loop (uvicorn's worker, ``companion.asgi.Worker``)
-that runs the views in threads. Rendering a page is Python work, and Python runs one
-thread per process at a time, so the processes are what use the cores. The event
-loop is what lets a process hold many connections that do nothing for a long time:
+in front of a pool of threads that run the pages (``companion.asgi``). Rendering a page
+is Python work, and Python runs one thread per process at a time, so the processes are
+what use the cores. The event loop is what lets a process hold many connections that do
+nothing for a long time:
 
 - every open page's event stream (``companion.live``) waits there, costing no processor
-  time until something changes (Django keeps the idle thread it ran the request's
-  middleware in until the stream ends: memory, not processor time);
-- a request is read there in full before a view thread sees it, so phones that send
-  slowly (or somebody who sends a form one byte every two seconds on purpose) hold
-  no worker: with gunicorn's threaded workers 32 such clients held every thread of
-  every worker, and the request timeout then killed the workers, with other people's
-  requests in them (issue 28, ``make bench-live`` checks it).
-
-``WORKER_CLASS=gthread`` serves the WSGI application the old way instead
-(``companion.wsgi``): threads, with the request timeout below. No live pages there
-beyond the threads (each open stream holds one).
+  time until something changes;
+- a request is read there in full before a thread sees it, so phones that send slowly
+  (or somebody who sends a form one byte every two seconds on purpose) hold no thread:
+  with gunicorn's threaded workers 32 such clients held every thread of every worker,
+  and the request timeout then killed the workers, with other people's requests in them.
+  ``make bench-live`` checks it.
 
 ``reuse_port``: every worker listens on its own socket (SO_REUSEPORT) and the
 kernel spreads new connections over them. Without it all workers share one socket,
 and with keep-alive the first worker to wake up takes most connections and keeps
 them: 18 of 20 clients on one process, so 20 clients got fewer pages per second
-than 4 (issue 17). ``make bench-load`` checks the spread.
+than 4. ``make bench-load`` checks the spread.
 
 No ``max_requests``: restarting a worker every N requests guards against a memory
 leak that Companion does not have, and each restart threw away the worker's warm
@@ -30,20 +26,20 @@ caches and the connections waiting on its socket (at 150 requests a second,
 ``max_requests=2000`` restarted workers every few seconds). ``MAX_REQUESTS=N``
 turns it back on, with up to 10% jitter so the workers do not restart together.
 
+``timeout``: a worker whose event loop stops answering gunicorn for that long is
+restarted. A page's thread does not block the loop, so a slow page never trips it.
+
 Every value can be overridden from the environment (HOST, PORT, WEB_CONCURRENCY,
-THREADS, MAX_REQUESTS, REQUEST_TIMEOUT, WORKER_CLASS).
+THREADS (read by ``companion.asgi``), MAX_REQUESTS, REQUEST_TIMEOUT).
 """
 
 import gc
 import os
-import threading
-import time
 
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 # Two processes per core: one renders while the other's threads wait on the database.
 workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1))))
-threads = int(os.environ.get("THREADS", "4"))
-worker_class = os.environ.get("WORKER_CLASS", "companion.asgi.Worker")
+worker_class = "companion.asgi.Worker"
 reuse_port = True
 preload_app = True  # import Django once in the master; workers start at once and share memory
 timeout = int(os.environ.get("REQUEST_TIMEOUT", "30"))
@@ -60,16 +56,6 @@ forwarded_allow_ips = os.environ.get("TRUSTED_PROXIES") or "127.0.0.1,::1"
 # ~/.gunicorn/gunicorn.ctl): a second instance (another port, a benchmark) took it over
 # and removed it on exit. Companion does not use gunicornc, so there is none.
 control_socket_disable = True
-
-# gthread only: a request still running after `timeout` seconds stops its worker. (An event
-# loop worker beats on while a view thread is stuck: the loop goes on serving everybody else.)
-# gunicorn's own
-# timeout cannot do that with threads: a gthread worker's main loop keeps beating
-# while a request thread is stuck, so the master never sees it silent. Here the
-# beat stops as soon as a request has run for more than a second, so the master
-# aborts the worker (and restarts it) about `timeout` seconds after that request
-# began. Requests normally take milliseconds; an import is bounded to a few seconds.
-BEAT_ONLY_WHILE_REQUESTS_YOUNGER_THAN = 1.0
 
 
 def when_ready(server):
@@ -91,29 +77,3 @@ def pre_fork(server, worker):
     # them, 20-60 ms in the middle of whatever request set it off (a save's p95). It also
     # keeps them shared with the master, as the collector no longer writes to their pages.
     gc.freeze()
-
-
-def post_worker_init(worker):
-    worker.request_starts = {}  # thread id -> monotonic start of the request it serves
-    beat = worker.notify
-
-    def notify():
-        starts = list(worker.request_starts.values())
-        if not starts or time.monotonic() - min(starts) < BEAT_ONLY_WHILE_REQUESTS_YOUNGER_THAN:
-            beat()
-
-    worker.notify = notify
-
-
-def pre_request(worker, req):
-    worker.request_starts[threading.get_ident()] = time.monotonic()
-
-
-def post_request(worker, req, environ, resp):
-    worker.request_starts.pop(threading.get_ident(), None)
-
-
-def worker_abort(worker):
-    worker.log.critical(
-        "A request ran longer than %s s: stopping its worker (it will be restarted).", timeout
-    )

@@ -41,7 +41,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 
 from asgiref.sync import sync_to_async
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 
 from companion.live.hub import AsyncListener, Listener, hub
 
@@ -77,6 +77,22 @@ def _thorough(events: list[str]) -> bool:
     return any(event.startswith("user:") or event == "resync" for event in events)
 
 
+class _Page:
+    """The version an open page shows, and what to send it for the version read now."""
+
+    def __init__(self, shown: str):
+        self.shown = shown
+
+    def news(self, version: str | None) -> bytes | None:
+        """``GONE`` when the viewer lost access, the new version's event, or nothing when it shows it."""
+        if version is None:
+            return GONE
+        if version == self.shown:
+            return None
+        self.shown = version
+        return version_event(version)
+
+
 def thread_stream(watch: Watch, shown: str) -> Iterator[bytes]:
     """The events for a thread-held stream (WSGI). ``shown``: the version the page shows."""
     listener = Listener(watch.topics)
@@ -84,16 +100,12 @@ def thread_stream(watch: Watch, shown: str) -> Iterator[bytes]:
     try:
         yield RETRY
         started = time.monotonic()
-        events: list[str] = [CONNECTED]
+        page, events = _Page(shown), [CONNECTED]
         while True:
-            if events:
-                version = watch.current(_thorough(events))
-                if version is None:
-                    yield GONE
+            if events and (news := page.news(watch.current(_thorough(events)))):
+                yield news
+                if news is GONE:
                     return
-                if version != shown:
-                    shown = version
-                    yield version_event(version)
             if time.monotonic() - started > LIFETIME:
                 return
             events = listener.wait(THREAD_KEEPALIVE_SECONDS)
@@ -112,23 +124,34 @@ def _read(watch: Watch, thorough: bool) -> str | None:
 _read_in_pool = sync_to_async(_read, thread_sensitive=False)
 
 
+def _release_connections() -> None:
+    # Django's ASGI handler keeps the thread it ran the request's middleware and view in until
+    # the response ends, and with it every connection that thread opened (the session, the
+    # account, the access check, whatever a middleware read on the way out): one database
+    # connection per open page, more than PostgreSQL allows. The stream reads on the pool.
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close()
+
+
+# Within the request's context, a thread-sensitive call runs in that request's own thread.
+_release_request_thread = sync_to_async(_release_connections, thread_sensitive=True)
+
+
 async def loop_stream(watch: Watch, shown: str) -> AsyncIterator[bytes]:
     """The events for a stream on an event loop (ASGI). ``shown``: the version the page shows."""
+    await _release_request_thread()
     listener = AsyncListener(watch.topics, asyncio.get_running_loop())
     hub.add(listener)
     try:
         yield RETRY
         started = time.monotonic()
-        events: list[str] = [CONNECTED]
+        page, events = _Page(shown), [CONNECTED]
         while True:
-            if events:
-                version = await _read_in_pool(watch, _thorough(events))
-                if version is None:
-                    yield GONE
+            if events and (news := page.news(await _read_in_pool(watch, _thorough(events)))):
+                yield news
+                if news is GONE:
                     return
-                if version != shown:
-                    shown = version
-                    yield version_event(version)
             if time.monotonic() - started > LIFETIME:
                 return
             events = await listener.next(KEEPALIVE_SECONDS)

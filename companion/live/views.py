@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.handlers.asgi import ASGIRequest
-from django.db import connections
 from django.http import Http404, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
@@ -29,21 +28,10 @@ from companion.sharing import services as sharing
 VERSION_LENGTH = 64  # longer than any version; what a client sends beyond it is not one
 
 
-def _release_request_connections():
-    # The stream reads on a small shared pool of threads; the connection this request's own
-    # thread opened (the session, the account, the check) would sit idle as long as the page is open.
-    for connection in connections.all(initialized_only=True):
-        if not connection.in_atomic_block:
-            connection.close()
-
-
 def _stream(request, watch: Watch) -> StreamingHttpResponse:
     shown = (request.headers.get("Last-Event-ID") or request.GET.get("v") or "")[:VERSION_LENGTH]
-    if isinstance(request, ASGIRequest):
-        _release_request_connections()
-        content = loop_stream(watch, shown)
-    else:
-        content = thread_stream(watch, shown)
+    under_asgi = isinstance(request, ASGIRequest)
+    content = loop_stream(watch, shown) if under_asgi else thread_stream(watch, shown)
     response = StreamingHttpResponse(content, content_type="text/event-stream")
     response["Cache-Control"] = "private, no-store"
     # nginx and others pass each event on at once instead of filling a buffer first.

@@ -15,6 +15,7 @@ caller can then use the ORM (after :func:`serve` returned).
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import secrets
 import socket
@@ -185,7 +186,12 @@ def prepare(environ: dict[str, str]) -> None:
 
 def start_gunicorn(environ: dict[str, str], log: Path) -> Gunicorn:
     process = subprocess.Popen(
-        [str(VENV_BIN / "gunicorn"), "-c", "python:companion.gunicorn_conf", "companion.asgi"],
+        [
+            str(VENV_BIN / "gunicorn"),
+            "-c",
+            "python:companion.gunicorn_conf",
+            environ.get("APP", "companion.asgi"),
+        ],
         cwd=ROOT,
         env=environ,
         stdout=subprocess.DEVNULL,
@@ -230,6 +236,9 @@ def serve(
     import django
 
     django.setup()
+    # The benchmarks print their own figures; httpx's line per request (Django's logging
+    # sends INFO to the console) would bury them.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
     cookie, urls, targets = seed(post_matches, long_scoreboards)
     from django.db import connections
 
