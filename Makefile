@@ -71,7 +71,7 @@ run: $(VENV)/.installed $(VAR)/secret_key
 # environment when set; otherwise the key in $(VAR)/secret_key and this machine's own names.
 serve: $(VENV)/.installed $(VAR)/secret_key
 	@export DEBUG=0 HOST=$(HOST) PORT=$(PORT) SECRET_KEY="$${SECRET_KEY:-$$(cat $(VAR)/secret_key)}" \
-	  ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$$($(PY) -m companion.serving)}"; \
+	  ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$$($(PY) -m companion.lib.serving)}"; \
 	$(PY) manage.py collectstatic --no-input -v 0 && \
 	$(PY) manage.py compilemessages && \
 	$(PY) manage.py migrate --no-input -v 0 && \
@@ -141,7 +141,7 @@ audit: $(VENV)/.installed system-deps
 
 # Bootstrap's CSS cut down to the selectors the templates, the Python code, our scripts and
 # crispy-bootstrap5's form templates can use (purgecss.config.cjs), twice: for every page, and
-# for the match pages only (CSS_CUT=match; their bundles are companion/static_files.py's
+# for the match pages only (CSS_CUT=match; their bundles are companion/lib/static_files.py's
 # table-<game>.css). The results are committed, so serving needs no Node; run `make css` after
 # using a Bootstrap class not used before.
 BOOTSTRAP_CSS := static/vendor/bootstrap/bootstrap.min.css

@@ -10,7 +10,7 @@ class CompanionConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from companion import checks  # noqa: F401  (registers the start-up checks)
+        from companion.lib import checks  # noqa: F401  (registers the start-up checks)
 
         make_folders()
         # Connects the login signal that brings an account's language into its session.
@@ -33,12 +33,12 @@ def make_folders() -> None:
 
     ``var/`` is made 0700 and a new SQLite database file 0600 before SQLite opens
     it: SQLite would make it 0644, and gives its -wal/-shm files the database
-    file's mode (companion/private_files.py).
+    file's mode (companion/lib/private_files.py).
     """
     from django.conf import settings
 
-    from companion.env import sqlite_test_name
-    from companion.private_files import private_dir, private_file
+    from companion.lib.env import sqlite_test_name
+    from companion.lib.private_files import private_dir, private_file
 
     private_dir(settings.VAR_DIR)  # first: the folders below must not make it with the default mode
     folders = [Path(settings.STATIC_ROOT)]

@@ -61,11 +61,11 @@ control_socket_disable = True
 def when_ready(server):
     # Once, in the master, after the app is loaded and before any worker is forked: Django's
     # lazy loading (URL patterns, templates, catalogues) done here is done for every worker,
-    # now and after any restart (companion/warm.py). Only for Companion, loaded in the master.
+    # now and after any restart (companion/lib/warm.py). Only for Companion, loaded in the master.
     from django.apps import apps
 
     if server.cfg.preload_app and apps.ready:
-        from companion.warm import warm
+        from companion.lib.warm import warm
 
         warm()
 

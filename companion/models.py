@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from companion import tokens
+from companion.lib import tokens
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -375,7 +375,7 @@ class ShareLink(models.Model):
     The token is the only key: whoever has the URL may watch. Revoking keeps the row
     (``revoked_at``) so the admin shows who shared what and when; a re-created link is a new
     row with a new token. At most one link per match or night is active at a time. The row
-    holds the token's hash, never the token (``companion.tokens``).
+    holds the token's hash, never the token (``companion.lib.tokens``).
     """
 
     PURPOSE = "share"
@@ -433,7 +433,7 @@ class ShareLink(models.Model):
 
     @property
     def token(self) -> str:
-        """The token the link carries; "" for a link Companion cannot show (``companion.tokens``)."""
+        """The token the link carries; "" for a link Companion cannot show (``companion.lib.tokens``)."""
         return tokens.recover(self.token_seed, self.token_hash, self.PURPOSE)
 
 
@@ -445,7 +445,7 @@ class Invite(models.Model):
     (``companion.invites.services.accept``). An invite stops working when revoked, past
     ``expires_at``, or, if ``single_use``, once somebody accepted it. The row is kept so the
     members page can say which invite brought whom. The row holds the token's hash, never
-    the token (``companion.tokens``).
+    the token (``companion.lib.tokens``).
     """
 
     PURPOSE = "invite"
@@ -479,7 +479,7 @@ class Invite(models.Model):
 
     @property
     def token(self) -> str:
-        """The token the link carries; "" for a link Companion cannot show (``companion.tokens``)."""
+        """The token the link carries; "" for a link Companion cannot show (``companion.lib.tokens``)."""
         return tokens.recover(self.token_seed, self.token_hash, self.PURPOSE)
 
     class State(models.TextChoices):

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 
-from companion.env import database as database_config
-from companion.env import email as email_config
-from companion.env import env, optional, secret_key, sqlite_test_path
+from companion.lib.env import database as database_config
+from companion.lib.env import email as email_config
+from companion.lib.env import env, optional, secret_key, sqlite_test_path
 from scoring.registry import ENGINES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -46,13 +46,13 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: every later step (HTTPS redirect, is_secure, the login rate limit) then sees
     # forwarded headers only when they come from the trusted proxy.
-    "companion.security.forwarded_headers_middleware",
+    "companion.lib.security.forwarded_headers_middleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and htmx fragments compressed when the browser accepts it, Zstandard, Brotli or gzip
     # (django-http-compression; static files come precompressed from WhiteNoise above).
     # Safe against BREACH: docs/hosting.md, "Compression".
-    "companion.compression.CompressionMiddleware",
+    "companion.lib.compression.CompressionMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -60,21 +60,21 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # After LocaleMiddleware and authentication: a logged-in account's pages in its language,
-    # kept by no cache, named for what the phone keeps offline (companion/private_pages.py).
-    "companion.private_pages.account_pages_middleware",
+    # kept by no cache, named for what the phone keeps offline (companion/lib/private_pages.py).
+    "companion.lib.private_pages.account_pages_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # A save that meets a locked database answers 503 "busy, try again", not 500.
-    "companion.busy.BusyDatabaseMiddleware",
+    "companion.lib.busy.BusyDatabaseMiddleware",
     "companion.accounts.htmx.HtmxLoginRedirectMiddleware",
     # Last, as django-axes asks: it turns a lockout into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
 
-# The benchmarks read what each request cost the server (companion/server_timing.py).
+# The benchmarks read what each request cost the server (companion/lib/server_timing.py).
 if env.bool("SERVER_TIMING", False):
-    MIDDLEWARE.insert(0, "companion.server_timing.ServerTimingMiddleware")
+    MIDDLEWARE.insert(0, "companion.lib.server_timing.ServerTimingMiddleware")
 
 ROOT_URLCONF = "companion.urls"
 WSGI_APPLICATION = "companion.wsgi.application"
@@ -89,7 +89,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "companion.csrf_token.csrf",  # after Django's own: one token per answer
+                "companion.lib.csrf_token.csrf",  # after Django's own: one token per answer
                 "companion.offline.account.context",
             ],
             "builtins": ["django.templatetags.i18n", "django.templatetags.static"],
@@ -119,22 +119,22 @@ AUTH_PASSWORD_VALIDATORS = [
 # for one username from one address, or LOGIN_ADDRESS_FAILURE_LIMIT from one address
 # for any usernames, further attempts from there are refused for LOGIN_COOLOFF_MINUTES
 # (each new try during the lockout starts the wait again). Locking a username from
-# every address would let anyone keep any account locked (companion/security.py).
+# every address would let anyone keep any account locked (companion/lib/security.py).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_HANDLER = "companion.security.LoginAttempts"
+AXES_HANDLER = "companion.lib.security.LoginAttempts"
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", 5)
 LOGIN_ADDRESS_FAILURE_LIMIT = env.int("LOGIN_ADDRESS_FAILURE_LIMIT", 20)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_COOLOFF_MINUTES", 15))
 # The combination first, the address second: LoginAttempts gives each its own limit.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
-AXES_USERNAME_CALLABLE = "companion.security.login_username"
+AXES_USERNAME_CALLABLE = "companion.lib.security.login_username"
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures are kept; successful logins need no record
-AXES_LOCKOUT_CALLABLE = "companion.security.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "companion.security.client_ip"
+AXES_LOCKOUT_CALLABLE = "companion.lib.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "companion.lib.security.client_ip"
 # Who may make an account: "invite-only" (whoever opens a valid invite link), "open"
 # (anyone; the sign-up form then has to say when a username is taken), "closed" (nobody:
 # the host makes accounts in the admin, invites then work for existing accounts only).
@@ -158,7 +158,7 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 # A stale form (its page open too long, or logged out and in on another tab) gets a page
 # that says so and what to do, not Django's technical one.
-CSRF_FAILURE_VIEW = "companion.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "companion.lib.errors.csrf_failure"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
@@ -182,7 +182,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "companion.static_files.MinifiedStaticFilesStorage"
+        else "companion.lib.static_files.MinifiedStaticFilesStorage"
     },
 }
 
@@ -200,7 +200,7 @@ CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
 # Behind a reverse proxy (BEHIND_PROXY=1) its X-Forwarded-Proto tells whether the
-# browser used HTTPS, and its X-Forwarded-For entry names the client (companion/security.py).
+# browser used HTTPS, and its X-Forwarded-For entry names the client (companion/lib/security.py).
 # Only requests whose peer is one of TRUSTED_PROXIES may say so: the headers of any
 # other peer are dropped, so gunicorn bound to 0.0.0.0 cannot be fooled by a direct client.
 BEHIND_PROXY = env.bool("BEHIND_PROXY", False)
@@ -222,7 +222,7 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
 # Content-Security-Policy (django-csp): scripts only from our own static files, never
-# inline (but for js/theme.js, written into <head> and allowed by the response's nonce: companion/inline_scripts.py),
+# inline (but for js/theme.js, written into <head> and allowed by the response's nonce: companion/lib/inline_scripts.py),
 # never eval. Style attributes stay allowed (style-src-attr) because templates
 # set a player's colour as a custom property (style="--player-colour: …"); <style>
 # elements and outside style sheets are refused. Bootstrap draws its form icons as

@@ -9,11 +9,11 @@ from django.contrib import admin
 from django.urls import include, path, register_converter
 from django.views.generic import RedirectView
 
-from companion.converters import IdConverter
 from companion.games import registry
-from companion.health import healthz
+from companion.lib.converters import IdConverter
+from companion.lib.health import healthz
 
-# Every id in an address is ``<id:…>``: a number that fits the database (companion/converters.py).
+# Every id in an address is ``<id:…>``: a number that fits the database (companion/lib/converters.py).
 register_converter(IdConverter, "id")
 
 FEATURES = (
@@ -40,4 +40,4 @@ urlpatterns = [
 ]
 
 # A busy database met outside a view (a session saved afterwards) is "busy", not a server error.
-handler500 = "companion.busy.server_error"
+handler500 = "companion.lib.busy.server_error"

@@ -23,7 +23,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 # The static files as `make serve` has them: hashed names and .gz/.br copies.
 PRODUCTION_STATIC = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "companion.static_files.MinifiedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "companion.lib.static_files.MinifiedStaticFilesStorage"},
 }
 
 

@@ -21,8 +21,8 @@ from django.urls import reverse
 from environs import EnvError
 
 from companion.accounts import mailing
-from companion.env import email, env
 from companion.invites import services as invites
+from companion.lib.env import email, env
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -1,7 +1,7 @@
 """Pages and htmx fragments go compressed to a browser that accepts it, and never leak a fixed secret.
 
 Zstandard, Brotli or gzip, whichever the browser's ``Accept-Encoding`` ranks first
-(django-http-compression, companion/compression.py); event streams never. BREACH needs a
+(django-http-compression, companion/lib/compression.py); event streams never. BREACH needs a
 secret that stays the same from response to response next to text an attacker chooses.
 Django masks the CSRF token afresh in every response, whichever the coding; every compressed
 answer also carries a header of random length, and the session cookie is SameSite=Lax
@@ -18,7 +18,7 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.test import RequestFactory
 from django.urls import reverse
 
-from companion.compression import CompressionMiddleware
+from companion.lib.compression import CompressionMiddleware
 from tests.factories import PASSWORD, MatchFactory
 
 pytestmark = pytest.mark.django_db
@@ -241,7 +241,7 @@ def test_a_browser_without_the_csrf_cookie_gets_one_with_the_next_page(client, o
 
 
 def test_a_page_carries_one_csrf_token_and_the_next_page_another(client, owner, molotow):
-    """The page's and the (cached) scoreboard's forms share one masked token: companion/csrf_token.py."""
+    """The page's and the (cached) scoreboard's forms share one masked token: companion/lib/csrf_token.py."""
     client.force_login(owner)
     pages = [client.get(molotow.get_absolute_url()).content.decode() for _ in range(2)]
     tokens = [set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)) for page in pages]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 
-from companion.static_files import bundles
+from companion.lib.static_files import bundles
 
 
 def selectors(css: str) -> list[str]:

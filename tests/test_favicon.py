@@ -1,6 +1,6 @@
 """The icon is written into the page as a ``data:`` URI: a first visit fetches no file for it.
 
-companion/inline_images.py makes the URI from static/favicon.svg; the file stays for the
+companion/lib/inline_images.py makes the URI from static/favicon.svg; the file stays for the
 web app manifest, which names it, and for ``/favicon.ico``.
 """
 

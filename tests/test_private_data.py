@@ -17,8 +17,8 @@ from django.db import connection
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from companion.checks import private_file_warnings
-from companion.private_files import loose_paths, private_dir, private_file
+from companion.lib.checks import private_file_warnings
+from companion.lib.private_files import loose_paths, private_dir, private_file
 from tests.factories import PASSWORD, UserFactory
 
 ROOT = Path(__file__).resolve().parent.parent

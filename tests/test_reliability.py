@@ -16,7 +16,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection, connections, transaction
 
-from companion import env
+from companion.lib import env
 from companion.models import GameNight, Match, Player, Round, RoundChange
 from companion.play import rounds
 from companion.standings import refresh

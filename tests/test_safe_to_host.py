@@ -21,7 +21,7 @@ from django.urls import URLPattern, URLResolver, reverse
 
 from companion import urls
 from companion.accounts import mailing
-from companion.converters import IdConverter
+from companion.lib.converters import IdConverter
 from companion.models import Round
 from tests.factories import PASSWORD, GameNightFactory, MatchFactory
 

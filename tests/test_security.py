@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.test import override_settings
 from django.urls import reverse
 
-from companion.security import client_ip
+from companion.lib.security import client_ip
 from tests.factories import PASSWORD, MatchFactory
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,7 +13,7 @@ def test_no_timing_header_unless_asked_for(client, owner):
     assert not client.get("/players/").has_header("Server-Timing")
 
 
-@modify_settings(MIDDLEWARE={"prepend": "companion.server_timing.ServerTimingMiddleware"})
+@modify_settings(MIDDLEWARE={"prepend": "companion.lib.server_timing.ServerTimingMiddleware"})
 def test_the_header_gives_cpu_and_wall_time_in_milliseconds(client, owner):
     client.force_login(owner)
     header = client.get("/players/")["Server-Timing"]

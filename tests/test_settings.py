@@ -10,7 +10,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from environs import EnvError
 
-from companion import env
+from companion.lib import env
 
 ROOT = Path(__file__).resolve().parent.parent
 

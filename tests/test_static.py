@@ -7,7 +7,7 @@ import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from companion.static_files import bundles
+from companion.lib.static_files import bundles
 from scoring.registry import ENGINES
 from tests.factories import MatchFactory
 from tests.fixtures import PRODUCTION_STATIC
@@ -22,7 +22,7 @@ def test_every_page_finds_its_static_files_in_the_manifest(client, night, owner,
         match = MatchFactory(night=night, game=game, names=names)
         for url in [reverse("home"), night.get_absolute_url(), match.get_absolute_url(), reverse("login")]:
             page = client.get(url).content.decode()  # a missing file raises here
-            # css/app.css comes inside the collected bundle (companion/static_files.py), hashed.
+            # css/app.css comes inside the collected bundle (companion/lib/static_files.py), hashed.
             assert re.search(
                 rf"/static/bundles/(site|{game}|table-{game})\.[0-9a-f]{{12}}\.css", page
             ) or url == reverse("login")

@@ -1,5 +1,5 @@
 """A worker starts warm: Django's lazy loading is done in gunicorn's master, before the fork
-(companion/warm.py), so the first scoreboard, save and undo of each worker compile nothing."""
+(companion/lib/warm.py), so the first scoreboard, save and undo of each worker compile nothing."""
 
 import sys
 from types import SimpleNamespace
@@ -11,7 +11,7 @@ from django.template import engines
 from django.urls import reverse
 
 from companion import gunicorn_conf
-from companion.warm import warm
+from companion.lib.warm import warm
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
@@ -89,7 +89,7 @@ def test_after_warming_the_first_scoreboard_save_and_undo_compile_nothing(match_
 
 def test_gunicorn_warms_the_master_once_it_has_loaded_companion(monkeypatch):
     warmed = []
-    monkeypatch.setattr("companion.warm.warm", lambda: warmed.append(True))
+    monkeypatch.setattr("companion.lib.warm.warm", lambda: warmed.append(True))
     gunicorn_conf.when_ready(SimpleNamespace(cfg=SimpleNamespace(preload_app=True)))
     assert warmed == [True]
     gunicorn_conf.when_ready(SimpleNamespace(cfg=SimpleNamespace(preload_app=False)))

@@ -2,7 +2,7 @@
 
 Both forms take a name someone could be probing for (is there an account called
 "beat"?), so their refused attempts count as failed logins for that name and
-address: the same limits, the same lockout page (``companion.security``) and the
+address: the same limits, the same lockout page (``companion.lib.security``) and the
 same cool-off as the login form, whichever of the three is being hammered.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from axes.handlers.proxy import AxesProxyHandler
 from django.contrib.auth.signals import user_login_failed
 
-from companion.security import lockout_response
+from companion.lib.security import lockout_response
 
 
 def refused(request, username: str):

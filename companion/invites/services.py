@@ -1,13 +1,13 @@
 """Invites and memberships: making, revoking and accepting an invite; removing a member, leaving.
 
-An invite is a link like a share link (the same kind of token, ``companion.tokens``,
+An invite is a link like a share link (the same kind of token, ``companion.lib.tokens``,
 and QR code, ``companion.sharing.services.qr_svg``), but it grants
 nothing by being opened. Only :func:`accept`, called when the person taps
 "Join", makes a membership: consent is that tap, not the click on a link
 somebody forwarded. Accepting locks the invite's row, so a single-use invite
 opened on two phones at once admits one of them. An invite admits each account
 once (``InviteUse``): a member who was removed, or left, needs a new invite.
-The database holds each token's hash only (``companion.tokens``).
+The database holds each token's hash only (``companion.lib.tokens``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from companion import tokens
+from companion.lib import tokens
 from companion.models import GameNight, Invite, InviteUse, Membership
 
 # How long a new invite works: the choices the owner picks from (hours).

@@ -20,9 +20,9 @@ from django.views.decorators.http import require_GET
 
 from companion.access import running_match_for
 from companion.games import registry
-from companion.static_files import bundle_files, bundles
+from companion.lib.static_files import bundle_files, bundles
 
-# Besides the bundles (or their sources: companion/static_files.py) and each game's files.
+# Besides the bundles (or their sources: companion/lib/static_files.py) and each game's files.
 SHELL = (
     "js/theme.js",  # the offline page's (templates/errors/page.html)
     "js/match.js",  # the round edit page loads it on its own

@@ -4,7 +4,7 @@ A scoreboard shows nothing about who looks at it, except the CSRF token in its
 forms. So the fragment is rendered with a placeholder token, cached under the
 match's ``version`` (a new random token at every change, written in the same
 transaction as the change: ``Match.version``), and each response gets its own
-masked token put in (the one of the whole answer: companion/csrf_token.py).
+masked token put in (the one of the whole answer: companion/lib/csrf_token.py).
 
 Why a cached copy is never older than the last save, through any server: the
 key is read from the database row on every request, and the row is read before
@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from companion import standings as standings_service
-from companion.csrf_token import token
+from companion.lib.csrf_token import token
 from companion.models import Match
 from companion.play.scoreboard import round_rows, rows_added, scoreboard_context
 from scoring.base import Standings

@@ -2,7 +2,7 @@
 
 A link (``ShareLink``) shows one match or one night to anyone holding its
 URL; its token (192 bits) is the only key. The database holds its SHA-256 hash,
-looked up through its unique index (``companion.tokens``). Re-creating a link revokes the old one
+looked up through its unique index (``companion.lib.tokens``). Re-creating a link revokes the old one
 in the same transaction, so at most one is active per match or night.
 
 The shared pages poll for changes (htmx, every few seconds). Each poll sends
@@ -46,8 +46,9 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
-from companion import live, tokens
+from companion import live
 from companion import standings as standings_service
+from companion.lib import tokens
 from companion.models import GameNight, Match, RoundChange, ShareLink
 from companion.play.scoreboard import (
     game_templates,

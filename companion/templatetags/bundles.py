@@ -1,8 +1,8 @@
-"""``{% bundle "site.js" %}``: the tag of a bundle (companion/static_files.py) once collected, else its sources' tags.
+"""``{% bundle "site.js" %}``: the tag of a bundle (companion/lib/static_files.py) once collected, else its sources' tags.
 
-``{% inline_script "js/theme.js" %}``: a script written into the page (companion/inline_scripts.py).
+``{% inline_script "js/theme.js" %}``: a script written into the page (companion/lib/inline_scripts.py).
 
-``{% inline_image "favicon.svg" %}``: an image's ``data:`` URI, for ``href`` or ``src`` (companion/inline_images.py).
+``{% inline_image "favicon.svg" %}``: an image's ``data:`` URI, for ``href`` or ``src`` (companion/lib/inline_images.py).
 """
 
 from django import template
@@ -10,9 +10,9 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from companion.inline_images import data_uri
-from companion.inline_scripts import inline_source
-from companion.static_files import bundle_files
+from companion.lib.inline_images import data_uri
+from companion.lib.inline_scripts import inline_source
+from companion.lib.static_files import bundle_files
 
 register = template.Library()
 

@@ -64,7 +64,7 @@
     var xhr = detail.xhr;
     var status = xhr ? xhr.status : 0;
     if (status === 403 && xhr.getResponseHeader("Companion-Error") === "csrf") return strings.stale;
-    // A busy database says why in plain text (companion/busy.py): nothing was saved, try again.
+    // A busy database says why in plain text (companion/lib/busy.py): nothing was saved, try again.
     if (status === 503 && /^text\/plain/.test(xhr.getResponseHeader("Content-Type") || "")) return xhr.responseText;
     if (status === 404) return strings.missing;
     if (status >= 400 && status < 500) return strings.refused;

@@ -6,7 +6,7 @@ from it: a throwaway SQLite database and static folder in a temporary
 directory (never the real ``var/``), or the PostgreSQL database the caller
 names (``make bench-scale`` makes a throwaway one); bound to 127.0.0.1 only;
 no access log; ``SERVER_TIMING=1``, so every response says what it cost the
-server (companion/server_timing.py).
+server (companion/lib/server_timing.py).
 
 This process configures Django on the same database to seed it, so the
 caller can then use the ORM (after :func:`serve` returned).

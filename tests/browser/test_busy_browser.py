@@ -15,7 +15,7 @@ def test_a_busy_answer_is_said_by_the_save_button_and_the_entry_is_kept(logged_i
     page = logged_in
     match = MatchFactory(night=night, game="murlan", names=["Anna", "Beat", "Cla", "Dora"])
     page.goto(match.get_absolute_url())
-    # The server's busy answer (companion/busy.py), as a locked database would give it.
+    # The server's busy answer (companion/lib/busy.py), as a locked database would give it.
     # On the context, not the page: once the service worker controls the page, its requests
     # pass through the worker, which page.route does not see.
     page.context.route(

@@ -1,4 +1,4 @@
-"""The pages as ``make serve`` sends them: collected, minified, bundled files (companion/static_files.py).
+"""The pages as ``make serve`` sends them: collected, minified, bundled files (companion/lib/static_files.py).
 
 The other browser tests run the sources as written (tests/fixtures.py serves them unhashed);
 here the templates name the collected files, and the phone gets them from the collection,

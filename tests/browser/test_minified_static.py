@@ -1,4 +1,4 @@
-"""The scripts a phone downloads are minified copies (companion/static_files.py): they must still be valid.
+"""The scripts a phone downloads are minified copies (companion/lib/static_files.py): they must still be valid.
 
 The other browser tests run the sources as written (tests/fixtures.py serves them
 unhashed), so this checks the collected copies themselves, in the browser that runs them.

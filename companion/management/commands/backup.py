@@ -9,7 +9,7 @@ README.md ("Backup and restore") says how to restore either.
 A backup leaves out the login sessions and django-axes' login-attempt records:
 a session key copied out of a backup would open the app as that user, and the
 attempts name addresses and usernames tried. After a restore everybody logs in
-again. Backups are written 0600 into a 0700 folder (companion/private_files.py).
+again. Backups are written 0600 into a 0700 folder (companion/lib/private_files.py).
 
 ``--keep N`` (with the default names) then deletes all but the N newest backups
 of that folder, so a daily run (docs/hosting.md, "Backups and restore") keeps
@@ -32,7 +32,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 from django.utils import timezone
 
-from companion.private_files import new_private_file, private_dir
+from companion.lib.private_files import new_private_file, private_dir
 
 
 def secret_tables() -> list[str]:

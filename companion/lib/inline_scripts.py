@@ -15,7 +15,7 @@ from pathlib import Path
 
 from rjsmin import jsmin
 
-STATIC = Path(__file__).resolve().parent.parent / "static"
+STATIC = Path(__file__).resolve().parents[2] / "static"
 
 
 @cache

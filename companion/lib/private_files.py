@@ -5,7 +5,7 @@ every night, player and password hash, so they are created 0600 inside a 0700
 ``var/``. SQLite gives its side files the mode of the database file, so creating
 the database file 0600 before SQLite first opens it is enough for all three.
 Files made before this rule, or changed by hand, are reported at start-up by a
-system check (``companion/checks.py``), with the ``chmod`` that fixes them.
+system check (``companion/lib/checks.py``), with the ``chmod`` that fixes them.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ The URI is made from the file, once per process, so an edit to the file changes 
 The file itself stays: the web app manifest and the service worker's offline copy name
 it, and ``/favicon.ico`` redirects to it.
 
-No Django here, like companion/inline_scripts.py.
+No Django here, like companion/lib/inline_scripts.py.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import cache
 from urllib.parse import quote
 
-from companion.inline_scripts import STATIC
+from companion.lib.inline_scripts import STATIC
 
 TYPES = {".svg": "image/svg+xml"}
 # Left as they are in the URI: what an SVG's markup is mostly made of and a URL allows

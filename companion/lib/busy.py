@@ -1,7 +1,7 @@
 """A save that meets a busy database answers "busy, try again" (HTTP 503), never a server error.
 
 SQLite lets one writer at a time: a save waits up to the busy timeout (20 s,
-``companion/env.py``) and then fails with ``OperationalError: database is
+``companion/lib/env.py``) and then fails with ``OperationalError: database is
 locked``. PostgreSQL raises ``OperationalError`` too for lock timeouts,
 deadlocks and a lost connection. Nothing was stored (the transaction rolled
 back), so trying again is right. The answer is 503 with ``Retry-After``:

@@ -35,7 +35,7 @@ def token_hash(token: str) -> str:
 
 
 def derive(seed: str, purpose: str, secret: str | None = None) -> str:
-    mac = salted_hmac(f"companion.tokens.{purpose}", seed, secret=secret, algorithm="sha256").digest()
+    mac = salted_hmac(f"companion.lib.tokens.{purpose}", seed, secret=secret, algorithm="sha256").digest()
     return base64.urlsafe_b64encode(mac).decode()[:TOKEN_CHARACTERS]
 
 

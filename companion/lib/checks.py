@@ -7,7 +7,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core import checks
 
-from companion.private_files import loose_paths
+from companion.lib.private_files import loose_paths
 
 
 @checks.register(checks.Tags.security, deploy=False)

@@ -1,4 +1,4 @@
-"""``python -m companion.serving``: the host names ``make serve`` accepts when ALLOWED_HOSTS is unset.
+"""``python -m companion.lib.serving``: the host names ``make serve`` accepts when ALLOWED_HOSTS is unset.
 
 Django answers only requests whose Host header it knows (a guard against
 host-header attacks). Served on a LAN, the phones use this machine's address,
