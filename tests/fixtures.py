@@ -61,7 +61,7 @@ def pytest_configure(config):
 def plain_static_files():
     """Serve static files from the source folders, unhashed, so the live server's static
     handler finds them. The hashed, compressed production storage has its own test
-    (tests/test_static.py), which also catches a template naming a missing file."""
+    (tests/serving/test_static.py), which also catches a template naming a missing file."""
     storages = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
@@ -76,7 +76,7 @@ def plain_static_files():
 def live_relay_off():
     """The live channel hands news to the streams of its own process (every test's live server is
     in the test's process); the relay thread that hears other processes through the database would
-    outlive each test's database. The tests of the relay start it themselves (tests/test_live_relay.py)."""
+    outlive each test's database. The tests of the relay start it themselves (tests/live/test_live_relay.py)."""
     from companion.live.hub import hub
 
     started, hub.on_first_listener = hub.on_first_listener, None

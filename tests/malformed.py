@@ -1,7 +1,7 @@
 """Valid match files, and a Hypothesis strategy that breaks exactly one value in one of them.
 
-Used by the fuzzers of the match file (tests/test_match_file.py) and of the
-night import (tests/test_transfer.py): whatever one value becomes, reading
+Used by the fuzzers of the match file (tests/transfer/test_match_file.py) and of the
+night import (tests/transfer/test_transfer.py): whatever one value becomes, reading
 and scoring the file must end in one clean error, never in another exception.
 """
 

@@ -1,4 +1,4 @@
-"""An ASGI app for tests/test_gunicorn.py: ``/frozen`` says how many objects the garbage collector
+"""An ASGI app for tests/serving/test_gunicorn.py: ``/frozen`` says how many objects the garbage collector
 leaves alone in this worker, anything else answers "done"."""
 
 import gc

@@ -4,7 +4,7 @@ Every engine in ``scoring.registry`` has a web side in ``companion/games/<key>/`
 app, installed by ``companion/settings.py`` for each engine) whose ``__init__`` defines
 ``GAME``, an instance of its :class:`companion.games.parts.Game`.
 Shared code asks here (``registry.get(match.game).row_template``) instead of
-asking which game it holds; ``tests/test_games_registry.py`` fails when a game
+asking which game it holds; ``tests/games/test_games_registry.py`` fails when a game
 lacks a part.
 """
 

@@ -2,7 +2,7 @@
 in, sees the night and its owner, and joins with a tap. Members are listed with when and how they
 joined; the owner removes a member, a member leaves.
 
-Who may do what (tests/test_access_matrix.py has the table):
+Who may do what (tests/security/test_access_matrix.py has the table):
 - the night's owner makes and withdraws invites and removes members;
 - members see the members page and may leave;
 - anyone holding an invite's URL sees what it invites to, may sign up (``SIGNUP``

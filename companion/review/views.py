@@ -1,7 +1,7 @@
 """Looking back: the list of game nights, a player's statistics and the leaderboards.
 
 Each page runs a fixed number of queries, however many nights and rounds
-exist (tests/test_review.py pins them): the list prefetches one page of
+exist (tests/review/test_review.py pins them): the list prefetches one page of
 nights, the statistics are database aggregates (``companion.review.stats``).
 """
 

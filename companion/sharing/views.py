@@ -1,6 +1,6 @@
 """Share links: the owner makes and revokes them; anyone with one watches the scores live.
 
-Who may do what (tests/test_access_matrix.py has the table):
+Who may do what (tests/security/test_access_matrix.py has the table):
 - the night's owner creates, re-creates (a new token, the old one dead) and revokes
   the link of the night or of one of its matches;
 - members see the share page with the link and its QR code once the owner made it

@@ -1,7 +1,7 @@
 """The chart of running totals on a phone: drawn when a person scrolls to it, without a jump.
 
 At the table the chart sits far below Save, so a first look at a scoreboard and every save
-leave it out (tests/test_match_chart.py); htmx draws it when its place comes into view.
+leave it out (tests/play/test_match_chart.py); htmx draws it when its place comes into view.
 """
 
 import pytest

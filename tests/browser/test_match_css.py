@@ -37,7 +37,7 @@ ROUND = {
 }
 
 # Rules purgecss.config.cjs's blocklist drops on purpose (Bootstrap's `legend + *` made every
-# save restyle the whole rounds table: tests/test_css_costs.py), as Chromium writes them.
+# save restyle the whole rounds table: tests/serving/test_css_costs.py), as Chromium writes them.
 ON_PURPOSE = ["legend + *"]
 
 # Runs in every page before its own scripts. window.__cssMissing (exposed by the test) hears

@@ -1,7 +1,7 @@
 """Saving round after round on a phone: the rounds table the page keeps is the one a reload shows.
 
 After a save the server sends only the new round's rows and the page keeps its own
-(tests/test_save_keeps_rows.py). Here a person looks: the rows, their order and totals,
+(tests/play/test_save_keeps_rows.py). Here a person looks: the rows, their order and totals,
 after saves in a row, after another phone changed an earlier round, and offline.
 """
 

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from companion.invites import services as invites
 from companion.models import Round, RoundChange
-from tests.browser.conftest import log_in
+from tests.browser.fixtures import log_in
 from tests.browser.test_offline_browser import (
     DEALS,
     open_match,

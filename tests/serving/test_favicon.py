@@ -19,7 +19,7 @@ from django.urls import reverse
 from tests.factories import MatchFactory
 from tests.fixtures import PRODUCTION_STATIC
 
-STATIC = Path(__file__).resolve().parent.parent / "static"
+STATIC = Path(__file__).resolve().parents[2] / "static"
 ICON = re.compile(r'<link rel="icon" href="([^"]+)"')
 IMAGE = re.compile(r'<img src="([^"]+)"')
 SVG_URI = "data:image/svg+xml,"

@@ -19,7 +19,7 @@ from companion.games import registry
 from companion.games.elfer.examples import MATCH as ELFER_MATCH
 from companion.models import Match
 from companion.play.setup import create_match
-from tests.test_round_preview import posted
+from tests.play.test_round_preview import posted
 
 pytestmark = pytest.mark.django_db
 

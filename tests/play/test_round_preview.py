@@ -106,7 +106,7 @@ def molotow_form(rng: random.Random, seats: int) -> dict[str, str]:
 
 def verdict(answer: dict) -> dict:
     """The answer without the standing cards that a new round's preview (and only a valid one) adds;
-    tests/test_preview_standings.py checks those cards."""
+    tests/play/test_preview_standings.py checks those cards."""
     answer = dict(answer)
     cards = answer.pop("standings", None)
     assert (cards is not None) == answer["ok"], answer

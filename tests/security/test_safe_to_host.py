@@ -133,7 +133,7 @@ def no_store(response) -> bool:
 
 @pytest.mark.django_db
 def test_every_page_shown_to_a_logged_in_person_says_private_no_store(client, night, member):
-    from tests.test_access_matrix import ROUTES, World
+    from tests.security.test_access_matrix import ROUTES, World
 
     world = World(night, member)
     host = get_user_model().objects.create_superuser("host", password="a-long-host-password-42")
@@ -216,7 +216,7 @@ class SlowMailServer(locmem.EmailBackend):
 
 
 @pytest.mark.django_db(transaction=True)
-@override_settings(EMAIL_ENABLED=True, EMAIL_BACKEND="tests.test_safe_to_host.SlowMailServer")
+@override_settings(EMAIL_ENABLED=True, EMAIL_BACKEND="tests.security.test_safe_to_host.SlowMailServer")
 def test_a_reset_for_a_known_address_answers_before_the_slow_mail_server_has_the_link(client, owner):
     """The answer no longer waits for the mail server: a known address answers like an unknown one."""
     owner.email = "owner@example.org"

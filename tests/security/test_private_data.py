@@ -21,7 +21,7 @@ from companion.lib.checks import private_file_warnings
 from companion.lib.private_files import loose_paths, private_dir, private_file
 from tests.factories import PASSWORD, UserFactory
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def mode(path: Path) -> int:

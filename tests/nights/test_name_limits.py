@@ -21,9 +21,9 @@ from scoring.base import ScoringError
 from scoring.matchfile import score_match
 from scoring.names import NAME_MOST, check_name, name_problem, text_problem
 from tests.factories import PlayerFactory
-from tests.test_match_setup import setup_data
+from tests.play.test_match_setup import setup_data
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DIRECTION_CONTROLS = [chr(code) for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))]
 TAGS = ["\U000e0000", "\U000e0001", "\U000e0041", "\U000e007f"]
 SIXTY = "Anna-Barbara " * 4 + "Eberhard"  # 60 characters, the kind a phone pastes

@@ -16,7 +16,15 @@ from companion.play import rounds
 from companion.review import ratings
 from companion.review.models import OVERALL, Feat, Partnership, Rating
 from tests.factories import GameNightFactory, play_match, quick_murlan
-from tests.test_review import ABCD, ANNA_ALL, ANNA_HUNDRED, OUTER_PAIR, PLUS_PLUS, TOP_TWO_SHARE, molotow
+from tests.review.test_review import (
+    ABCD,
+    ANNA_ALL,
+    ANNA_HUNDRED,
+    OUTER_PAIR,
+    PLUS_PLUS,
+    TOP_TWO_SHARE,
+    molotow,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -21,7 +21,7 @@ from django.urls import reverse
 from companion.lib.security import client_ip
 from tests.factories import PASSWORD, MatchFactory
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 User = get_user_model()
 
 

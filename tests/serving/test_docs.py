@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from django.core.management import get_commands, load_command_class
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^```sh\n(.*?)^```", re.M | re.S)
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import MatchFactory
-from tests.test_match_views import ABCD, add_hand
+from tests.play.test_match_views import ABCD, add_hand
 
 pytestmark = pytest.mark.django_db
 

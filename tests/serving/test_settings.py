@@ -12,7 +12,7 @@ from environs import EnvError
 
 from companion.lib import env
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ Scopes:
 - ``night``: the owner and the members of the night; everyone else 404.
 - ``owner``: only the night's owner; members and everyone else 404.
 - ``roster``: one of the owner's players; everyone else 404.
-- ``host``: the superuser only (none of the personas; tests/test_accounts.py covers the host).
+- ``host``: the superuser only (none of the personas; tests/accounts/test_accounts.py covers the host).
 - ``link``: the member's own "this is me" link; everyone else 404.
 
 For outsiders the answer for a real id must be the answer for an id that does
@@ -89,7 +89,7 @@ ROUTES: dict[str, Route] = {
     "night_edit": Route("night", "night"),
     "night_delete": Route("owner", "night", ("POST",)),
     "night_history": Route("night", "night", ("GET",)),
-    # Invites and members (tests/test_invites.py): only the owner invites and removes,
+    # Invites and members (tests/accounts/test_invites.py): only the owner invites and removes,
     # members see the members page and leave; the invite page is public (the token is the key).
     "night_members": Route("night", "night", ("GET",)),
     "night_member_remove": Route("owner", "night,member", ("POST",)),
@@ -106,7 +106,7 @@ ROUTES: dict[str, Route] = {
         public={"anonymous GET": 405, "anonymous POST": 400, "user GET": 405, "user POST": 302},
     ),
     "invite_accept": Route("user", "token", ("POST",)),
-    # Accounts (tests/test_accounts.py). SIGNUP=invite-only: the sign-up page explains, with no form.
+    # Accounts (tests/accounts/test_accounts.py). SIGNUP=invite-only: the sign-up page explains, with no form.
     "signup": Route(
         "public",
         public={"anonymous GET": 200, "anonymous POST": 200, "user GET": 302, "user POST": 302},
@@ -128,7 +128,7 @@ ROUTES: dict[str, Route] = {
     "password_reset_complete": Route("public", methods=("GET",), public=PUBLIC_PAGE),
     "account_list": Route("host", "", ("GET",)),
     "account_reset_link": Route("host", "member", ("POST",)),
-    # "This is me" (tests/test_me.py).
+    # "This is me" (tests/accounts/test_me.py).
     "me": Route("user", "", ("GET",)),
     "me_claim": Route("user", "", ("POST",)),
     "me_unlink": Route("link", "link", ("POST",)),
@@ -164,7 +164,7 @@ ROUTES: dict[str, Route] = {
     "record_list": Route("user", "", ("GET",)),
     "year_in_review": Route("user", "year", ("GET",)),
     # Share links: members see the share page, only the owner makes or revokes a link;
-    # the shared pages are public (the token is the key; a wrong one is a 404, tests/test_sharing.py).
+    # the shared pages are public (the token is the key; a wrong one is a 404, tests/sharing/test_sharing.py).
     "match_share": Route("night", "match", ("GET",)),
     "match_share_create": Route("owner", "match", ("POST",)),
     "match_share_revoke": Route("owner", "match", ("POST",)),

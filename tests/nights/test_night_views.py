@@ -108,7 +108,7 @@ def test_the_owner_removes_a_member(persona_client, night, member):
 
 
 def test_the_owner_can_no_longer_add_an_account_by_its_username(persona_client, night, outsider):
-    # Issue 14: nobody becomes a member without accepting an invite (tests/test_invites.py).
+    # Issue 14: nobody becomes a member without accepting an invite (tests/accounts/test_invites.py).
     client = persona_client("owner")
     page = client.get(reverse("night_members", args=[night.pk])).content.decode()
     assert 'name="username"' not in page

@@ -13,7 +13,15 @@ from companion.models import Player
 from companion.review import records, rivals, stats, year
 from companion.review.stats import Period
 from tests.factories import GameNightFactory, play_match, quick_murlan
-from tests.test_review import ABCD, ANNA_ALL, ANNA_HUNDRED, OUTER_PAIR, PLUS_PLUS, TOP_TWO_SHARE, molotow
+from tests.review.test_review import (
+    ABCD,
+    ANNA_ALL,
+    ANNA_HUNDRED,
+    OUTER_PAIR,
+    PLUS_PLUS,
+    TOP_TWO_SHARE,
+    molotow,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -143,7 +151,7 @@ def test_the_player_page_names_rivals_and_partner_and_the_rule_for_counting(
 
 @pytest.fixture
 def three_molotow_and_more(night):
-    """The three Molotow matches of tests/test_review.py (Anna ahead of each of the others twice, behind
+    """The three Molotow matches of tests/review/test_review.py (Anna ahead of each of the others twice, behind
     once), a Murlan Anna wins against Cla and one Dora wins against her, and two Eva wins against her."""
     molotow(night, PLUS_PLUS, ANNA_ALL)
     molotow(night, ANNA_HUNDRED, TOP_TWO_SHARE)

@@ -10,7 +10,7 @@ import pytest
 
 from scoring.matchfile import parse_json, read_match, score_match
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 SPEC_EXAMPLE = {
     "game": "molotow",
