@@ -81,7 +81,7 @@ def test_a_compressed_page_carries_padding_of_random_length(client, owner, molot
 # --- Brotli -----------------------------------------------------------------------------
 
 
-def test_a_scoreboard_goes_brotli_to_a_browser_that_accepts_it_and_smaller_than_gzip(client, owner, molotow):
+def test_a_scoreboard_goes_brotli_to_a_browser_that_accepts_it(client, owner, molotow):
     client.force_login(owner)
     response = client.get(molotow.get_absolute_url(), **BROTLI)
     assert response["Content-Encoding"] == "br"
@@ -89,8 +89,6 @@ def test_a_scoreboard_goes_brotli_to_a_browser_that_accepts_it_and_smaller_than_
     assert response["Content-Length"] == str(len(response.content))
     page = brotli.decompress(response.content)
     assert b"standing-total" in page
-    gzipped = client.get(molotow.get_absolute_url(), **GZIP).content
-    assert len(response.content) < len(gzipped) - 100  # more than gzip's random padding can explain
 
 
 @pytest.mark.parametrize(
