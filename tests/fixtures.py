@@ -5,8 +5,10 @@ folder (``companion/games/<game>/tests/``) have them as well as those in ``tests
 It is loaded before Django is set up: the models are imported inside the fixtures.
 """
 
+import asyncio
 import fcntl
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.conf import settings
@@ -143,3 +145,13 @@ def _language_of_each_test_is_its_own():
     """A test that switches to German (translation.activate) leaves the next test in English."""
     yield
     translation.deactivate()
+
+
+def run_async(coroutine):
+    """``asyncio.run(coroutine)`` in a thread of its own.
+
+    A test worker that has run a browser test keeps Playwright's event loop running in its
+    main thread, where ``asyncio.run`` refuses to start another one.
+    """
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()

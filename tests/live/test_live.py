@@ -1,7 +1,5 @@
 """The live channel: event streams of the match page and the shared pages, and who hears what when."""
 
-import asyncio
-
 import pytest
 from django.db import transaction
 from django.urls import reverse
@@ -14,6 +12,7 @@ from companion.models import Match
 from companion.play import rounds
 from companion.sharing import services as sharing
 from tests.factories import MatchFactory
+from tests.fixtures import run_async
 
 pytestmark = pytest.mark.django_db
 
@@ -252,7 +251,7 @@ def test_a_stream_on_an_event_loop_sends_each_new_version_and_ends_with_gone():
             await anext(stream)
         return heard
 
-    assert asyncio.run(listen()) == [
+    assert run_async(listen()) == [
         streams.RETRY,
         version_event("first"),
         version_event("second"),
@@ -271,5 +270,5 @@ def test_a_quiet_stream_on_an_event_loop_sends_keep_alives(monkeypatch):
         await stream.aclose()
         return heard
 
-    assert asyncio.run(listen()) == [streams.RETRY, streams.KEEPALIVE]
+    assert run_async(listen()) == [streams.RETRY, streams.KEEPALIVE]
     assert hub.count() == open_before  # the closed stream left the hub

@@ -58,7 +58,7 @@ def test_a_tap_on_the_elfer_bonus_board_gives_a_new_version(persona_client, nigh
     data = {"colour": "red", "side": "low", "player": 0}
     client = persona_client("owner")
     client.post(reverse("elfer_board_complete", args=[elfer.pk]), data, HTTP_HX_REQUEST="true")
-    assert Match.objects.get(pk=elfer.pk).board is not None
+    assert Match.objects.get(pk=elfer.pk).game_state is not None
     assert version(elfer) != before
 
 

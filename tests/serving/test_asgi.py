@@ -7,6 +7,7 @@ import pytest
 
 from companion import asgi
 from tests.factories import UserFactory
+from tests.fixtures import run_async
 
 
 class Recorder:
@@ -54,7 +55,7 @@ def test_a_body_sent_in_pieces_reaches_the_view_whole_and_only_once_it_has_all_a
         {"type": "http.request", "body": b"word=x", "more_body": False},
     )
 
-    asyncio.run(asgi.whole_body(http(), receive, sent_to(sent), app))
+    run_async(asgi.whole_body(http(), receive, sent_to(sent), app))
 
     assert len(taken) == 3  # every piece was read by the loop before the app ran
     assert app.calls == [
@@ -69,7 +70,7 @@ def test_a_client_that_leaves_before_its_body_is_complete_never_reaches_a_view()
         {"type": "http.request", "body": b"user", "more_body": True}, {"type": "http.disconnect"}
     )
 
-    asyncio.run(asgi.whole_body(http(), receive, sent_to(sent), app))
+    run_async(asgi.whole_body(http(), receive, sent_to(sent), app))
 
     assert app.calls == []
     assert sent == []
@@ -83,7 +84,7 @@ def test_a_body_larger_than_any_form_takes_is_refused_before_a_view_sees_it(monk
         {"type": "http.request", "body": b"x" * 8, "more_body": True},
     )
 
-    asyncio.run(asgi.whole_body(http(), receive, sent_to(sent), app))
+    run_async(asgi.whole_body(http(), receive, sent_to(sent), app))
 
     assert app.calls == []
     assert sent[0]["status"] == 413
@@ -106,7 +107,7 @@ def test_only_the_live_streams_stay_on_the_loop_every_page_runs_in_a_thread(monk
         monkeypatch.setattr(asgi, name, app)
     receive, _taken = arriving({"type": "http.request", "body": b"", "more_body": False})
 
-    asyncio.run(asgi.application(http(path, "GET"), receive, sent_to([])))
+    run_async(asgi.application(http(path, "GET"), receive, sent_to([])))
 
     assert [name for name, app in apps.items() if app.calls] == [goes_to]
 
@@ -120,7 +121,7 @@ def test_a_page_served_through_the_loop_is_the_page_wsgi_serves(client):
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as browser:
             return await browser.get("/login/")
 
-    answer = asyncio.run(fetch())
+    answer = run_async(fetch())
     expected = client.get("/login/")
 
     assert answer.status_code == expected.status_code == 200
@@ -149,6 +150,6 @@ def test_live_streams_are_set_up_a_few_at_a_time_and_each_lets_the_next_begin_on
             *(asgi.application(http(f"/matches/{n}/events/", "GET"), receive, sent_to([])) for n in range(12))
         )
 
-    asyncio.run(many())
+    run_async(many())
 
     assert most == 3

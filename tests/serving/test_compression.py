@@ -20,6 +20,7 @@ from django.urls import reverse
 
 from companion.lib.compression import CompressionMiddleware
 from tests.factories import PASSWORD, MatchFactory
+from tests.fixtures import run_async
 
 pytestmark = pytest.mark.django_db
 
@@ -180,7 +181,7 @@ def test_an_async_streamed_answer_is_one_brotli_stream_too():
         return [chunk async for chunk in response.streaming_content]
 
     assert response["Content-Encoding"] == "br"
-    assert brotli.decompress(b"".join(asyncio.run(collect()))) == b"".join(chunks)
+    assert brotli.decompress(b"".join(run_async(collect()))) == b"".join(chunks)
 
 
 def test_an_event_stream_goes_uncompressed_each_event_as_soon_as_it_is_written():
@@ -210,7 +211,7 @@ def test_an_async_event_stream_goes_uncompressed_too():
         return await anext(aiter(response.streaming_content))
 
     assert not response.has_header("Content-Encoding")
-    assert asyncio.run(first()) == b"retry: 3000\n\n"
+    assert run_async(first()) == b"retry: 3000\n\n"
 
 
 def test_the_csrf_token_in_a_brotli_page_differs_in_every_response(client, owner, molotow):
