@@ -26,7 +26,7 @@ Timing of the htmx request and the ``Server-Timing`` the server sends with it:
 * ``browser``: everything else: the tap's event, htmx sending the form, parsing
   the answer, swapping it in, style, layout and the paint.
 
-Goal (issue 17): p95 from tap to the new standings painted at most 50 ms, on a quiet machine.
+Goal: p95 from tap to the new standings painted at most 50 ms, on a quiet machine.
 ``--deals`` changes the number of deals (default 30).
 """
 

@@ -9,7 +9,7 @@ the tables spread evenly over those 30 s. The clients are coroutines of one asyn
 loop in this process, with httpx: a stream is one connection held open, its events
 read as they come.
 
-The goals of issue 28, each printed with PASS or FAIL:
+The goals, each printed with PASS or FAIL:
 
 * every open page of a table hears of its save within 2 s, p95 (from the moment the
   phone sends the save to the moment the page has the new version's event);
@@ -476,7 +476,7 @@ def main() -> int:
             asyncio.run(club_night(server, args, verdicts))
             asyncio.run(slow_bodies(server, args, verdicts))
             asyncio.run(how_far(server, args, verdicts))
-    print("\n".join(verdicts.lines))
+    print("\nSummary:\n" + "\n".join(verdicts.lines))
     return 1 if verdicts.failed else 0
 
 
