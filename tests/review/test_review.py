@@ -501,7 +501,7 @@ def seed_nights(owner, count, start=datetime.date(2020, 1, 3)):
 # list: the players for the filter, the count, one page of nights, their matches, their seats with players;
 # filtered list: also the chosen player checked;
 # night: the night, its matches, their seats with players;
-# player: the player, per game, recent form, head-to-head, results over time,
+# player: the player, per game, recent form and its table sizes, head-to-head, results over time,
 #   the current ratings, the rating chart's matches, the partner;
 # leaderboard: the board, the players' ratings, the years with nights, how long the game takes.
 @pytest.mark.parametrize(
@@ -510,7 +510,7 @@ def seed_nights(owner, count, start=datetime.date(2020, 1, 3)):
         ("night_list", 7),
         ("night_list_filtered", 8),
         ("night_detail", 5),
-        ("player_detail", 10),
+        ("player_detail", 11),
         ("leaderboard", 6),
     ],
 )

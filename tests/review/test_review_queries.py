@@ -88,7 +88,7 @@ def bulk_nights(owner, count: int, offset: int = 0) -> None:
 # year: matches per game, winners, busiest night, nights, the years, and each game's records (seven per game).
 @pytest.mark.parametrize(
     ("page", "expected"),
-    [("leaderboard", 6), ("player_detail", 10), ("record_list", 9), ("year_in_review", 21)],
+    [("leaderboard", 6), ("player_detail", 11), ("record_list", 9), ("year_in_review", 21)],
 )
 def test_rating_records_and_year_pages_cost_the_same_queries_with_20_or_2000_nights(
     persona_client, owner, page, expected, django_assert_num_queries
