@@ -108,7 +108,8 @@ async def application(scope, receive, send):
 class Worker(UvicornWorker):
     """uvicorn's gunicorn worker with its fast parts: uvloop's event loop and httptools' parser.
 
-    No lifespan messages: Django has none to answer (it starts with the application).
+    No lifespan messages: Django has none to answer (it starts with the application). No
+    ``Server`` header: it names the software to whoever asks, on every answer.
     """
 
-    CONFIG_KWARGS = {"loop": "uvloop", "http": "httptools", "lifespan": "off"}
+    CONFIG_KWARGS = {"loop": "uvloop", "http": "httptools", "lifespan": "off", "server_header": False}

@@ -133,7 +133,6 @@ def seed(post_matches: int, long_scoreboards: bool = False) -> tuple[str, dict[s
     are Molotow matches 10 deals in (rounds are saved and undone there); otherwise they are
     fresh Murlan matches to a target of 1000.
     """
-    from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.test import Client
 
@@ -168,12 +167,10 @@ def seed(post_matches: int, long_scoreboards: bool = False) -> tuple[str, dict[s
         ]
     client = Client(HTTP_HOST="127.0.0.1")
     client.force_login(user)
-    # A browser that has logged in has its CSRF cookie too (the login page set it).
+    # A browser that has logged in carries every cookie its first pages set: the session, the
+    # CSRF cookie (the login page set it) and the account the phone keeps offline pages for.
     client.get(urls["players"])
-    cookie = "; ".join(
-        f"{name}={client.cookies[name].value}"
-        for name in (settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME)
-    )
+    cookie = "; ".join(f"{name}={morsel.value}" for name, morsel in client.cookies.items())
     return cookie, urls, targets
 
 
