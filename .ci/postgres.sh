@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run a command against a throwaway PostgreSQL cluster on loopback, then remove it:
 #   bash .ci/postgres.sh .venv/bin/python -m pytest
+# PG_SERVER_OPTIONS adds server settings, e.g. "-c autovacuum=off".
 # Installs the server with apt when it is missing and we are root.
 set -euo pipefail
 
@@ -37,7 +38,7 @@ trap cleanup EXIT
 # Exit status 3: PostgreSQL could not be had here (make bench-scale then skips).
 "${as_owner[@]}" "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null || exit 3
 "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
-  -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+  -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off ${PG_SERVER_OPTIONS:-}" \
   start >/dev/null || { echo "PostgreSQL did not start on 127.0.0.1:$port: $(tail -n 3 "$dir/log")" >&2; exit 3; }
 "${as_owner[@]}" "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -q -v ON_ERROR_STOP=1 \
   -c "CREATE ROLE companion LOGIN CREATEDB PASSWORD 'companion';" \
