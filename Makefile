@@ -10,12 +10,13 @@ PORT ?= 8000
 TEST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
-.PHONY: lock run test check-standings restore-drill lint format test-postgres system-deps serve clean help bench-scoring bench-entry bench-load bench-scale bench-live bench-import-load audit backup messages css css-check
+.PHONY: lock run test check-standings restore-drill lint format test-postgres test-browser-busy system-deps serve clean help bench-scoring bench-entry bench-load bench-scale bench-live bench-import-load audit backup messages css css-check
 
 help:
 	@echo "make run            serve Companion on http://$(HOST):$(PORT)/ (SQLite in $(VAR)/)"
 	@echo "make test           lint and run the whole test suite (SQLite)"
 	@echo "make test-postgres  run the suite against a throwaway PostgreSQL on loopback"
+	@echo "make test-browser-busy  the browser tests three times in a row while every core is kept busy"
 	@echo "make check-standings seed demo data into a scratch database and check every stored standing"
 	@echo "make lock           pin every dependency again from pyproject.toml (requirements/*.txt)"
 
@@ -104,6 +105,14 @@ format: $(VENV)/.installed
 
 test: $(VENV)/.installed system-deps lint
 	$(PYTEST)
+
+# The browser tests three runs in a row, each core kept busy by a spinning process meanwhile:
+# waits written against a quiet machine fail here first. Stops at the first failing run.
+test-browser-busy: $(VENV)/.installed system-deps
+	@spinners=(); for _ in $$(seq $$(nproc)); do $(PY) -c 'while True: pass' & spinners+=($$!); done; \
+	trap 'kill $${spinners[@]}' EXIT; \
+	for run in 1 2 3; do echo "browser tests, run $$run of 3, $$(nproc) cores kept busy"; \
+	  $(PYTEST) -m browser -p no:cacheprovider || exit 1; done
 
 check-standings: $(VENV)/.installed
 	@PY=$(PY) bash .ci/check-standings.sh
