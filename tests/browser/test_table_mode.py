@@ -260,10 +260,19 @@ def test_in_landscape_standings_and_entry_sit_side_by_side(logged_in, night, gam
 
 
 # Every layout shift of the page, as Lighthouse adds them up (cumulative layout shift).
+# The sum of the layout shifts, and what moved in each (for the failure message).
 SHIFTS = """
 window.__shifts = 0;
+window.__moved = [];
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts += entry.value;
+  for (const entry of list.getEntries()) {
+    if (entry.hadRecentInput) continue;
+    window.__shifts += entry.value;
+    for (const source of entry.sources) {
+      const node = source.node && source.node.outerHTML ? source.node.outerHTML.slice(0, 160) : String(source.node);
+      window.__moved.push(`${entry.value.toFixed(4)} at ${entry.startTime.toFixed(0)} ms: ${node}`);
+    }
+  }
 }).observe({ type: "layout-shift", buffered: true });
 """
 ONE_ROUND = {
@@ -293,7 +302,7 @@ def test_the_scoreboard_does_not_jump_when_its_scripts_start(logged_in, night, g
     expect(page.get_by_role("button", name=save_name(game))).to_be_visible()
     page.wait_for_timeout(300)
     assert page.evaluate("performance.getEntriesByName('first-contentful-paint').length") == 1
-    assert page.evaluate("window.__shifts") < 0.001
+    assert page.evaluate("window.__shifts") < 0.001, page.evaluate("window.__moved")
 
 
 def test_an_undone_round_can_be_restored_exactly_for_a_few_seconds(logged_in, night):
