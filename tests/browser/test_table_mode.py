@@ -259,8 +259,8 @@ def test_in_landscape_standings_and_entry_sit_side_by_side(logged_in, night, gam
     assert_one_screen()
 
 
-# Every layout shift of the page, as Lighthouse adds them up (cumulative layout shift).
-# The sum of the layout shifts, and what moved in each (for the failure message).
+# Every layout shift of the page, as Lighthouse adds them up (cumulative layout shift), and
+# what moved in each, for the failure message.
 SHIFTS = """
 window.__shifts = 0;
 window.__moved = [];
