@@ -9,6 +9,7 @@ from pathlib import Path
 
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 
+from companion.lib import static_headers
 from companion.lib.env import database as database_config
 from companion.lib.env import email as email_config
 from companion.lib.env import env, optional, secret_key, sqlite_test_path
@@ -47,8 +48,11 @@ MIDDLEWARE = [
     # First: every later step (HTTPS redirect, is_secure, the login rate limit) then sees
     # forwarded headers only when they come from the trusted proxy.
     "companion.lib.security.forwarded_headers_middleware",
-    "django.middleware.security.SecurityMiddleware",
+    # Static files before SecurityMiddleware: they are public and named by their content, and
+    # the page's headers mean nothing on them (companion/lib/static_headers.py). The pages that
+    # name them still redirect to HTTPS and carry HSTS.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.security.SecurityMiddleware",
     # Pages and htmx fragments compressed when the browser accepts it, Zstandard, Brotli or gzip
     # (django-http-compression; static files come precompressed from WhiteNoise above).
     # Safe against BREACH: docs/hosting.md, "Compression".
@@ -194,6 +198,9 @@ IMPORT_MAX_PLAYERS = 60
 
 # Our static files are only used by our own pages: no Access-Control-Allow-Origin on each.
 WHITENOISE_ALLOW_ALL_ORIGINS = False
+WHITENOISE_ADD_HEADERS_FUNCTION = static_headers.add_headers
+# WhiteNoise knows no type for the web app manifest (it would be application/octet-stream).
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

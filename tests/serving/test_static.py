@@ -108,6 +108,16 @@ def test_a_hashed_static_file_is_kept_for_good_compressed(client, owner, collect
         assert response["X-Content-Type-Options"] == "nosniff"
         assert page["Referrer-Policy"] == "same-origin"
         assert page["Cross-Origin-Opener-Policy"] == "same-origin"
+        # What applies to a document only is sent with documents (companion/lib/static_headers.py).
+        assert "Referrer-Policy" not in response and "Cross-Origin-Opener-Policy" not in response
+
+
+def test_the_web_app_manifest_is_served_as_one(collected_static):
+    with override_settings(STORAGES=PRODUCTION_STATIC, STATIC_ROOT=collected_static):
+        response = Client().get("/static/manifest.webmanifest")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/manifest+json"
+    assert response["X-Content-Type-Options"] == "nosniff"
 
 
 def test_a_static_file_without_a_hash_is_still_revalidated(collected_static):
