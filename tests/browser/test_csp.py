@@ -64,6 +64,8 @@ def test_login_start_page_and_an_htmx_round_run_under_the_policy(watched, owner,
     for name in ["Anna", "Beat", "Cla"]:  # Dora, the last, fills herself in
         page.get_by_role("button", name=name, exact=True).click()
     page.get_by_role("button", name="Save hand").click()
+    # The standings change at the tap (the live preview's); the next hand's heading is the save's answer.
+    expect(page.get_by_role("heading", name="Enter: Hand 2", exact=True)).to_be_attached()
     expect(page.locator('.standing-total[data-player="Anna"]')).to_have_text("3")
     expect(page.locator('.standing-total[data-player="Dora"]')).to_have_text("0")
 

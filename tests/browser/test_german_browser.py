@@ -102,8 +102,9 @@ def start_and_play_counter(page, night):
     page.get_by_role("button", name="Minus für Beat").click()
     page.get_by_label("Anna", exact=True).fill("13")
     page.get_by_role("button", name="Runde speichern").click()
+    # The standings change at the tap (the live preview's); the next round's heading is the save's answer.
+    saved(page, "Eintragen: Runde 2")
     expect(page.locator('.standing-total[data-player="Beat"]')).to_have_text("-5")
-    german_throughout(page)
 
 
 def test_a_swiss_german_phone_plays_a_round_of_each_game_in_german(german_logged_in, owner):

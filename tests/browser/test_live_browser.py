@@ -42,6 +42,9 @@ def save_a_hand(phone, match):
     for name in ("Cla", "Anna", "Beat"):  # Dora, the last, fills herself in
         phone.get_by_role("button", name=name, exact=True).click()
     phone.get_by_role("button", name="Save hand").click()
+    # The standings change at the tap (the live preview's); the next hand's heading is the save's
+    # answer: the hand is stored, and the screen's two seconds start from there.
+    expect(phone.get_by_role("heading", name="Enter: Hand 2", exact=True)).to_be_attached()
     expect(phone.locator('.standing-total[data-player="Cla"]')).to_have_text("3")
 
 

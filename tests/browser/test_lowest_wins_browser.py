@@ -47,6 +47,8 @@ def test_the_lowest_total_is_ahead_and_wins_on_a_phone(logged_in, night, tmp_pat
     enter(page, "40", "50", "20", "30")
     anna = page.locator("ol.standings > li", has_text="Anna")
     expect(anna.get_by_text("ahead")).to_be_visible()
+    # The cards change at the tap (the live preview's); the next round's heading is the save's answer.
+    expect(page.get_by_role("heading", name="Enter: Round 2")).to_be_visible()
     read = standings(page)
     assert [name for name, _tags in read] == SEATS  # the cards keep the seating order
     assert [name for name, tags in read if "ahead" in tags] == ["Anna"]

@@ -92,6 +92,27 @@ def ready_for_offline(page):
     page.reload()  # now fetched through the worker, which keeps a copy
 
 
+def wait_for_the_copy(page, number):
+    """Wait until the service worker's copy of the page (read offline) has round ``number``.
+
+    The copy is written after the new scoreboard is painted; the copies are kept per account
+    ("companion-pages-<account>").
+    """
+    copied = """async (number) => {
+      for (const name of await caches.keys()) {
+        if (!name.startsWith("companion-pages")) continue;
+        const hit = await (await caches.open(name)).match(location.href);
+        if (hit && (await hit.text()).includes(`scope="row">${number}<`)) return true;
+      }
+      return false;
+    }"""
+    for _ in range(100):
+        if page.evaluate(copied, number):
+            return
+        page.wait_for_timeout(100)
+    pytest.fail(f"no copy of the page with round {number} was kept within 10 s")
+
+
 def type_deal(page, deal):
     for name, points in deal.items():
         page.get_by_role("textbox", name=name, exact=True).fill(str(points))
@@ -99,6 +120,16 @@ def type_deal(page, deal):
 
 def save(page):
     page.get_by_role("button", name="Save round").click()
+
+
+def go_offline(page):
+    """Cut the connection, and wait until the page knows it (the outbox's banner says so).
+
+    The page learns of it in a task of its own: on a busy machine a tap can come first, and is then
+    a save lost to the network (said by Save), not a round put in the outbox.
+    """
+    page.context.set_offline(True)
+    expect(page.get_by_role("status").filter(has_text="Offline")).to_be_visible()
 
 
 def waiting_rows(page):
@@ -112,7 +143,7 @@ def stored(match):
 def test_three_rounds_entered_offline_are_stored_once_and_in_order_when_back_online(phones, molotow):
     page = phones()
     open_match(page, molotow)
-    page.context.set_offline(True)
+    go_offline(page)
     for count, deal in enumerate(DEALS, start=1):
         type_deal(page, deal)
         save(page)
@@ -174,9 +205,12 @@ def test_a_lost_answer_is_made_good_by_the_live_stream_without_a_retry(phones, m
     type_deal(page, DEALS[0])
     save(page)
     # The stream names the new version; the page sees its own key on the stored round, so the
-    # entry is not kept as typed, and "Not saved" is not left standing beside a saved round.
+    # entry is not kept as typed, and "Not saved" is not left standing beside a saved round:
+    # the page says the round was saved after all, by Save, where "Not saved" was.
     expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
     expect(page.get_by_role("alert")).to_have_count(0)
+    note = page.get_by_role("status").filter(has_text="Round 1 was saved after all.")
+    expect(note).to_be_in_viewport()
     expect(page.get_by_role("textbox", name="Anna", exact=True)).to_have_value("")
     expect(page.locator(".rounds-table tbody")).to_contain_text("90")
     expect(page.get_by_role("button", name=re.compile("Save mine as round"))).to_have_count(0)
@@ -186,7 +220,7 @@ def test_a_lost_answer_is_made_good_by_the_live_stream_without_a_retry(phones, m
 def test_a_round_saved_on_another_phone_during_the_outage_is_shown_not_lost(phones, molotow, member):
     mine = phones()
     open_match(mine, molotow)
-    mine.context.set_offline(True)
+    go_offline(mine)
     type_deal(mine, DEALS[0])
     save(mine)
     expect(waiting_rows(mine)).to_have_count(1)
@@ -214,7 +248,7 @@ def test_a_round_saved_on_another_phone_during_the_outage_is_shown_not_lost(phon
 def test_dropping_my_entry_after_a_conflict_keeps_theirs_and_stores_nothing_else(phones, molotow, member):
     mine = phones()
     open_match(mine, molotow)
-    mine.context.set_offline(True)
+    go_offline(mine)
     type_deal(mine, DEALS[0])
     save(mine)
     theirs = phones(member)
@@ -296,8 +330,9 @@ def test_the_outbox_survives_a_reload_and_the_scoreboard_opens_offline(phones, m
     expect(page.get_by_role("heading", name=re.compile("Enter: Round 2 of 12"))).to_be_visible()
     anna_after_round_1 = standings(Match.objects.with_standings().get(pk=molotow.pk)).totals["Anna"]
     assert anna_after_round_1 != 0
+    wait_for_the_copy(page, 1)
 
-    page.context.set_offline(True)
+    go_offline(page)
     type_deal(page, DEALS[1])
     save(page)
     expect(waiting_rows(page)).to_have_count(1)
@@ -318,7 +353,7 @@ def test_the_outbox_survives_a_reload_and_the_scoreboard_opens_offline(phones, m
 def test_a_closed_tab_sends_its_waiting_round_when_the_match_is_opened_again(phones, molotow):
     page = phones()
     open_match(page, molotow)
-    page.context.set_offline(True)
+    go_offline(page)
     type_deal(page, DEALS[0])
     save(page)
     expect(waiting_rows(page)).to_have_count(1)
@@ -371,7 +406,7 @@ def test_a_stale_page_says_to_reload_and_keeps_the_values(phones, molotow):
 def test_waiting_rounds_outlast_an_expired_session_and_are_sent_after_logging_in(phones, molotow, owner):
     page = phones()
     open_match(page, molotow)
-    page.context.set_offline(True)
+    go_offline(page)
     type_deal(page, DEALS[0])
     save(page)
     expect(waiting_rows(page)).to_have_count(1)
@@ -443,7 +478,7 @@ def test_a_game_of_elfer_waiting_offline_shows_the_scores_it_is_stored_with(phon
     page = phones()
     page.goto(elfer.get_absolute_url())
     page.wait_for_load_state("networkidle")
-    page.context.set_offline(True)
+    go_offline(page)
     enter_elfer_game(page)
     expect(waiting_rows(page)).to_have_count(1)
     # The game's scores, as its row will show them once stored; not every count field, zeros included.
@@ -475,7 +510,7 @@ def test_waiting_rounds_move_the_deal_on_and_undo_takes_back_the_newest_of_them(
     type_deal(page, DEALS[0])
     save(page)  # round 1 stored; Molotow deals to the right: Anna, then Dora, Cla, Beat
     expect(round_line(page)).to_contain_text("Round 2 of 12 · Dora deals")
-    page.context.set_offline(True)
+    go_offline(page)
 
     type_deal(page, DEALS[1])
     save(page)
@@ -514,7 +549,7 @@ def test_undo_of_the_only_round_waiting_before_any_is_stored_takes_it_back(phone
     page = phones()
     open_match(page, molotow)
     expect(page.get_by_role("button", name=re.compile("Undo"))).to_have_count(0)
-    page.context.set_offline(True)
+    go_offline(page)
     type_deal(page, DEALS[0])
     save(page)
     expect(waiting_rows(page)).to_have_count(1)
@@ -541,7 +576,7 @@ def test_waiting_rounds_that_end_the_match_name_no_next_round_or_dealer(phones, 
     type_deal(page, DEALS[0])
     save(page)
     expect(round_line(page)).to_contain_text("Round 2 of 2 · Dora deals")
-    page.context.set_offline(True)
+    go_offline(page)
     type_deal(page, DEALS[1])
     save(page)
     expect(waiting_rows(page)).to_have_count(1)
@@ -573,7 +608,7 @@ def test_waiting_rounds_move_the_standings_when_the_engine_counted_them_and_the_
     # Typed while the connection held, saved once it was gone: the engine's answer for that very
     # entry came with the standings after it.
     type_deal_and_hear_the_engine(page, DEALS[0])
-    page.context.set_offline(True)
+    go_offline(page)
     save(page)
     expect(waiting_rows(page)).to_have_count(1)
     expect(anna).to_have_text(after[0])

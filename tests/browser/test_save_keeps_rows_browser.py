@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from companion.models import Match
 from companion.play import rounds as round_service
-from tests.browser.test_offline_browser import open_match, ready_for_offline
+from tests.browser.test_offline_browser import open_match, ready_for_offline, wait_for_the_copy
 from tests.factories import MatchFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -82,22 +82,7 @@ def test_the_copy_opened_offline_has_every_round_after_saves_in_a_row(logged_in,
     enter(page, DEALS[1], 2)
     enter(page, DEALS[2], 3)
     online = rounds_table(page)
-    # The copy is written after the new scoreboard is painted: wait until it has round 3.
-    # The copies are kept per account: "companion-pages-<account>".
-    copied = """async () => {
-      for (const name of await caches.keys()) {
-        if (!name.startsWith("companion-pages")) continue;
-        const hit = await (await caches.open(name)).match(location.href);
-        if (hit && (await hit.text()).includes('scope="row">3<')) return true;
-      }
-      return false;
-    }"""
-    for _ in range(100):
-        if page.evaluate(copied):
-            break
-        page.wait_for_timeout(100)
-    else:
-        pytest.fail("no copy of the page with round 3 was kept within 10 s")
+    wait_for_the_copy(page, 3)
     page.context.set_offline(True)
     page.reload()  # the service worker's copy
     expect(page.get_by_role("status").filter(has_text=re.compile("Offline"))).to_be_visible()

@@ -16,6 +16,7 @@ from companion.models import Round, RoundChange
 from tests.browser.fixtures import log_in
 from tests.browser.test_offline_browser import (
     DEALS,
+    go_offline,
     open_match,
     ready_for_offline,
     save,
@@ -99,7 +100,7 @@ def test_a_round_olga_saved_offline_is_never_sent_as_mias(page, olga, mia, olgas
     olgas_match.night.members.add(mia)
     log_in(page, olga)
     open_match(page, olgas_match)
-    page.context.set_offline(True)
+    go_offline(page)
     type_deal(page, DEALS[0])
     save(page)
     expect(waiting_rows(page)).to_have_count(1)
@@ -129,7 +130,7 @@ def test_a_page_left_open_by_olga_does_not_send_her_round_in_mias_session_and_sa
     olgas_match.night.members.add(mia)
     log_in(page, olga)
     open_match(page, olgas_match)
-    page.context.set_offline(True)
+    go_offline(page)
     type_deal(page, DEALS[0])
     save(page)
     expect(waiting_rows(page)).to_have_count(1)

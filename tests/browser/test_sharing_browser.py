@@ -63,6 +63,9 @@ def test_the_shared_screen_follows_the_phone_without_reloading(logged_in, screen
     for name in ("Cla", "Anna", "Beat"):  # Dora, the last, fills herself in
         phone.get_by_role("button", name=name, exact=True).click()
     phone.get_by_role("button", name="Save hand").click()
+    # The standings change at the tap (the live preview's); the next hand's heading is the save's
+    # answer: the hand is stored before the screen's five seconds start, and before the phone leaves the page.
+    expect(phone.get_by_role("heading", name="Enter: Hand 2", exact=True)).to_be_attached()
     expect(phone.locator('.standing-total[data-player="Cla"]')).to_have_text("3")
 
     # Within 5 seconds the screen shows it, by polling, not by reloading.

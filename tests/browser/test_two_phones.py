@@ -91,6 +91,8 @@ def test_a_deal_saved_on_one_phone_shows_on_the_other_within_two_seconds(logged_
     # And back: the host's deal shows on the member's phone.
     type_deal(host, 20, 40, 60)
     save_and_wait(host)
+    # The answer has come, not yet swapped in: the host's totals are read below once it is.
+    expect(host.get_by_role("heading", name="Enter: Round 3 of 12", exact=True)).to_be_attached()
     expect(member.locator(".round-line")).to_contain_text("Round 3 of 12", timeout=LIVE_MS)
     expect(total(member, "Cla")).to_have_text(total(host, "Cla").inner_text())
     assert [number for number, _entry in rounds_in_database(molotow)] == [1, 2]
@@ -149,6 +151,9 @@ def test_a_save_overtaken_on_a_deaf_phone_is_refused_until_the_choice_and_drop_m
     expect(points(host, "Dora")).to_have_value("24")
     with host.expect_response(lambda response: response.url.endswith("/rounds/")):
         points(host, "Dora").press("Enter")  # Enter in the last field saves: refused again
+    # The refusal looks as before; its answer is in once Save (hidden here) is no longer disabled
+    # for it. "Drop mine" tapped before would be answered into the scoreboard this one replaces.
+    expect(host.locator(".save-round:disabled")).to_have_count(0)
     expect(host.get_by_role("button", name="Save mine as round 2")).to_be_in_viewport()
     assert len(rounds_in_database(molotow)) == 1
 
@@ -247,6 +252,7 @@ def test_drop_mine_without_a_connection_says_so_in_view_and_keeps_the_entry(logg
     expect(drop).to_be_visible(timeout=LIVE_MS)
 
     host.context.set_offline(True)
+    host.wait_for_function("() => !navigator.onLine")  # the page learns of it in a task of its own
     drop.click()
     expect(host.get_by_role("alert").filter(has_text="This needs a connection.")).to_be_in_viewport()
     expect(points(host, "Anna")).to_have_value("20")

@@ -52,6 +52,9 @@ def test_a_hearts_match_from_setup_to_its_winner(logged_in, night, owner):
     save = page.get_by_role("button", name="Save round")
     assert in_viewport(page, save), "Save must be on the first screen of a phone"
     save.click()
+    # The standings change at the tap (the live preview's); the next round's heading is the save's
+    # answer, which brings the form typed into below.
+    expect(page.get_by_role("heading", name="Enter: Round 2", exact=True)).to_be_attached()
     expect(page.locator('.standing-total[data-player="Beat"]')).to_have_text("-5")
     expect(page.locator('.standing-total[data-player="Dora"]')).to_have_text("0")
 

@@ -128,6 +128,8 @@ def test_an_elfer_match_with_the_bonus_board_from_first_game_to_winner(logged_in
     page.get_by_role("button", name="Save game 1").click()
     expect(page.get_by_role("heading", name="Change game 1?")).to_be_visible()
     page.get_by_role("button", name="Yes, change game 1").click()
+    # Back on the scoreboard after the change (the confirmation page has no winner) before the database is read.
+    expect(page.get_by_role("heading", name="🏆 Beat wins!")).to_be_visible()
 
     expected = standings(Match.objects.get(pk=match.pk))
     assert expected.finished and expected.winners == ("Beat",)
