@@ -19,9 +19,10 @@ coroutines on one asyncio event loop in one thread, each with its own
 keep-alive HTTP/1.1 connection (:class:`Client`, an ``httpx.AsyncClient``
 held to one connection). Each still checks every answer (status, the expected
 words in the decompressed body, compression) and reads its ``Server-Timing``.
-Threads with ``http.client`` cost about as little per request (0.5-0.7 ms of
-processor time at 4 and at 20, against 7-10 ms in the workers), but one thread
-has no lock to wait for between clients. Each phase also says what it cost beside the server, from /proc: the
+They cost 3.6-4.4 ms of processor time per request at 4 and at 20 (the
+workers 19-22 ms) because they share one TLS context (:func:`tls`) and
+``sniffio`` is installed (without it httpx's transport tries that import again
+on every request, ~2 ms each). Each phase also says what it cost beside the server, from /proc: the
 processor time of the workers and of the clients per request, and the cores
 every other process used meanwhile; when those exceed 0.2 cores during the
 4- or 20-client scoreboard, the comparison of their req/s says so.
@@ -55,12 +56,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import gzip
 import http.client
 import json
 import logging
 import os
 import re
+import ssl
 import statistics
 import time
 from collections.abc import Awaitable, Callable
@@ -206,6 +209,17 @@ class Browser:
         self.connection.close()
 
 
+@functools.cache
+def tls() -> ssl.SSLContext:
+    """One TLS context for every client of the run.
+
+    The server speaks plain HTTP on loopback, so it is never used; but an ``httpx.AsyncClient``
+    given none makes its own and loads the certificate store (~50 ms of processor time), which
+    20 clients did inside the measured phase and 4 did only a fifth as often.
+    """
+    return ssl.create_default_context()
+
+
 class Client:
     """One of many clients at once: :class:`Browser`'s keep-alive connection, on httpx.
 
@@ -228,6 +242,7 @@ class Client:
                 limits=httpx.Limits(max_connections=1, max_keepalive_connections=1),
                 timeout=30,
                 trust_env=False,
+                verify=tls(),
             )
         return self.http
 
