@@ -204,6 +204,7 @@ GAME = RoundWords(
             "or save it as game %(next)s if it was another deal."
         ),
         "undoneThere": _("Game %(number)s was undone on another phone."),
+        "savedAfterAll": _("Game %(number)s was saved after all."),
         "movedKept": _(
             "The match changed on another phone: the next game is game %(next)s. Your entry is kept: "
             "save it as game %(next)s, or drop it."
@@ -292,6 +293,7 @@ HAND = RoundWords(
             "or save it as hand %(next)s if it was another deal."
         ),
         "undoneThere": _("Hand %(number)s was undone on another phone."),
+        "savedAfterAll": _("Hand %(number)s was saved after all."),
         "movedKept": _(
             "The match changed on another phone: the next hand is hand %(next)s. Your entry is kept: "
             "save it as hand %(next)s, or drop it."

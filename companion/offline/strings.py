@@ -58,6 +58,8 @@ STRINGS = {
             "or save it as round %(next)s if it was another deal."
         ),
         "undoneThere": _("Round %(number)s was undone on another phone."),
+        # This phone's save whose answer was lost ("Not saved — no connection"): the round was stored.
+        "savedAfterAll": _("Round %(number)s was saved after all."),
         "movedKept": _(
             "The match changed on another phone: the next round is round %(next)s. Your entry is kept: "
             "save it as round %(next)s, or drop it."

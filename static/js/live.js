@@ -117,12 +117,16 @@
     var scrollY = window.scrollY;
 
     // This phone's own save, whose answer was lost (the network): stored, so not kept as typed.
+    // When the page has said "Not saved" (js/net-errors.js), it now says the round was saved; a
+    // save still waiting for its answer says nothing, as its answer puts in the same.
     var key = form && form.querySelector("[name=key]");
     var ours = !!(key && key.value && key.value === freshTop.dataset.lastKey);
+    var toldNotSaved = !!(form && form.querySelector("[data-net-error]:not([hidden])"));
     if (form && freshForm && typed(form) && !ours) {
       keepEntry(current, fresh, form, before, after);
     } else {
-      var sentence = ours ? "" : whatHappened(before, after, last);
+      var sentence = !ours ? whatHappened(before, after, last)
+        : toldNotSaved ? format(strings.savedAfterAll, { number: last || before }) : "";
       var note = fresh.querySelector("[data-live-note]");
       if (note) note.textContent = sentence; // seen, and heard through the announcer below
       swap(current, fresh.outerHTML);
