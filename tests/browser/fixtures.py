@@ -34,8 +34,9 @@ def live_server(live_server):
     waits; the database is emptied only after that (see tests/browser/in_flight.py).
     """
     in_flight = count_requests(live_server)
+    in_flight.open()
     yield live_server
-    in_flight.wait_until_idle()
+    in_flight.close_and_wait()
 
 
 def phone_page(browser, live_server, locale: str):

@@ -4,7 +4,10 @@ A transactional test ends by emptying every table (TRUNCATE on PostgreSQL). Clos
 the browser does not stop a request the live server has already begun: if one is
 still inside a transaction it holds row locks that TRUNCATE must wait for, while it
 waits for a table TRUNCATE already holds. PostgreSQL then kills one of them as a
-deadlock and the test fails at teardown (CI, session 5). So the test waits first.
+deadlock and the test fails at teardown. So the test's end first closes the door
+(a request that reaches the server from then on, such as one the browser still had
+on its way when it closed, is answered 503 without touching the database) and then
+waits for the requests already inside.
 """
 
 import threading
@@ -23,11 +26,17 @@ class InFlight:
         self.running = {}  # request number -> "METHOD /path"
         self.numbers = iter(range(1, 10**12))
         self.lock = threading.Lock()
+        self.closed = False  # the test is over: no request reaches the app
 
     def __call__(self, environ, start_response):
         with self.lock:
-            number = next(self.numbers)
-            self.running[number] = f"{environ['REQUEST_METHOD']} {environ.get('PATH_INFO', '')}"
+            closed = self.closed
+            if not closed:
+                number = next(self.numbers)
+                self.running[number] = f"{environ['REQUEST_METHOD']} {environ.get('PATH_INFO', '')}"
+        if closed:
+            start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+            return [b"The test is over."]
         try:
             response = self.app(environ, start_response)
         except BaseException:
@@ -38,6 +47,16 @@ class InFlight:
     def finished(self, number):
         with self.lock:
             self.running.pop(number, None)
+
+    def open(self):
+        with self.lock:
+            self.closed = False
+
+    def close_and_wait(self, timeout=10.0):
+        """Let no new request in, and return once none is running (see ``wait_until_idle``)."""
+        with self.lock:
+            self.closed = True
+        self.wait_until_idle(timeout)
 
     def wait_until_idle(self, timeout=10.0):
         """Return once no request is running; fail naming them after ``timeout`` seconds."""
