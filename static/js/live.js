@@ -24,6 +24,10 @@
 
   var newest = ""; // the newest version the stream named
   var fetching = false;
+  // Counts the page's own requests on the scoreboard. A version is a random token, not a number,
+  // so an answer can't tell whether it is older than the page: one asked for before the page's own
+  // request began may be (an undo's answer already put in, then this one putting the round back).
+  var sent = 0;
   var source = null;
 
   function readStrings(id) {
@@ -205,7 +209,10 @@
   var pending = [];
   document.addEventListener("htmx:beforeSend", function (event) {
     var elt = event.detail.elt;
-    if (elt && elt.closest && elt.closest("#scoreboard") && event.detail.xhr) pending.push(event.detail.xhr);
+    if (elt && elt.closest && elt.closest("#scoreboard") && event.detail.xhr) {
+      pending.push(event.detail.xhr);
+      sent += 1;
+    }
   });
   function answered(event) {
     var index = pending.indexOf(event.detail.xhr);
@@ -226,6 +233,7 @@
   function check() {
     if (!newest || newest === shown() || fetching || pending.length > 0 || outboxBusy()) return;
     fetching = true;
+    var asked = sent;
     window.fetch(scoreboardUrl, { credentials: "same-origin", headers: { "HX-Request": "true" } })
       .then(function (response) {
         if (response.status === 404 || response.status === 403 || response.redirected) return gone();
@@ -233,7 +241,7 @@
         return response.text().then(function (html) {
           fetching = false;
           // A save of this page may have begun meanwhile: its answer comes, then this is asked again.
-          if (!pending.length) apply(html);
+          if (!pending.length && asked === sent) apply(html);
           check();
         });
       })

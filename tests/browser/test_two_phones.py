@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from companion.models import Round
+from companion.models import Match, Round
 from companion.play import rounds as round_service
 from tests.browser.fixtures import log_in, phone_page
 from tests.factories import MatchFactory
@@ -257,3 +257,62 @@ def test_drop_mine_without_a_connection_says_so_in_view_and_keeps_the_entry(logg
     expect(host.get_by_role("alert").filter(has_text="This needs a connection.")).to_be_in_viewport()
     expect(points(host, "Anna")).to_have_value("20")
     expect(drop).to_be_in_viewport()
+
+
+def test_a_scoreboard_asked_for_before_this_phones_undo_does_not_put_the_undone_round_back(
+    logged_in, molotow, owner
+):
+    """The stream names another phone's edit; the page asks for its scoreboard, and while that
+    answer is on its way this phone undoes a round. The late answer is older than the page."""
+    for number, (anna, beat, cla) in enumerate([(90, 9, 34), (20, 100, 20)], start=1):
+        round_service.add_round(
+            molotow,
+            {"points": {"Anna": anna, "Beat": beat, "Cla": cla, "Dora": 157 - anna - beat - cla}},
+            number=number,
+            user=owner,
+        )
+    host = logged_in
+    with host.expect_response(lambda response: "/events/" in response.url):
+        host.goto(molotow.get_absolute_url())
+    held = []
+
+    def answer_later(route):
+        held.append((route, route.fetch()))  # the server answers now; the page hears it when we say
+
+    host.route(re.compile(rf"/matches/{molotow.pk}/scoreboard/"), answer_later, times=1)
+    match = Match.objects.with_standings().get(pk=molotow.pk)
+    round_service.edit_round(
+        match, {"points": {"Anna": 40, "Beat": 9, "Cla": 84, "Dora": 24}}, number=1, user=owner
+    )
+    while not held:
+        host.wait_for_timeout(50)
+    with host.expect_response(lambda response: "/rounds/undo/" in response.url):
+        host.get_by_role("button", name="Undo round 2").click()
+    expect(host.get_by_role("button", name="Restore round 2")).to_be_visible()
+
+    type_deal(host, 75, 35, 35)  # the next deal, typed while the answer is on its way
+    # Everything the page shows from now on, as it changes: the entry's heading, Save, the note.
+    host.evaluate("""() => {
+        window.shown = [];
+        const look = () => window.shown.push([
+            document.getElementById("entry-heading")?.textContent.trim(),
+            document.querySelector("#scoreboard .save-round")?.hidden,
+            document.querySelector("#scoreboard [data-live-note]")?.textContent.trim(),
+        ].join(" | "));
+        new MutationObserver(look).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+    }""")
+
+    route, answer = held[0]
+    with host.expect_response(re.compile(rf"/matches/{molotow.pk}/scoreboard/")):
+        route.fulfill(response=answer)
+    host.wait_for_timeout(500)  # time to put a late answer in, which must not happen
+
+    shown = host.evaluate("window.shown")
+    assert set(shown) <= {"Enter: Round 2 of 12 | false | "}, shown  # never round 3, Save never hidden
+    expect(host.get_by_role("button", name="Restore round 2")).to_be_visible()
+    expect(points(host, "Anna")).to_have_value("75")
+    save_and_wait(host)
+    assert rounds_in_database(molotow) == [
+        (1, {"points": {"Anna": 40, "Beat": 9, "Cla": 84, "Dora": 24}}),
+        (2, {"points": {"Anna": 75, "Beat": 35, "Cla": 35, "Dora": 12}}),
+    ]
