@@ -129,8 +129,9 @@
     if (form && freshForm && typed(form) && !ours) {
       keepEntry(current, fresh, form, before, after);
     } else {
-      var sentence = !ours ? whatHappened(before, after, last)
-        : toldNotSaved ? format(strings.savedAfterAll, { number: last || before }) : "";
+      var sentence = "";
+      if (!ours) sentence = whatHappened(before, after, last);
+      else if (toldNotSaved) sentence = format(strings.savedAfterAll, { number: last || before });
       var note = fresh.querySelector("[data-live-note]");
       if (note) note.textContent = sentence; // seen, and heard through the announcer below
       swap(current, fresh.outerHTML);
