@@ -24,10 +24,6 @@
 
   var newest = ""; // the newest version the stream named
   var fetching = false;
-  // Counts the page's own requests on the scoreboard. A version is a random token, not a number,
-  // so an answer can't tell whether it is older than the page: one asked for before the page's own
-  // request began may be (an undo's answer already put in, then this one putting the round back).
-  var sent = 0;
   var source = null;
 
   function readStrings(id) {
@@ -208,6 +204,10 @@
   // The page's own requests on the scoreboard, until answered (their answers may replace them).
   // Known by their XMLHttpRequest: htmx may name another element once the answer is in.
   var pending = [];
+  // How many the page has sent. A version is a random token, not a number, so a fetched answer
+  // can't tell whether it is older than the page: one asked for before the page's own request
+  // began may be (an undo's answer already put in, then this one putting the round back).
+  var sent = 0;
   document.addEventListener("htmx:beforeSend", function (event) {
     var elt = event.detail.elt;
     if (elt && elt.closest && elt.closest("#scoreboard") && event.detail.xhr) {
@@ -241,8 +241,9 @@
         if (!response.ok) throw new Error("HTTP " + response.status);
         return response.text().then(function (html) {
           fetching = false;
-          // A save of this page may have begun meanwhile: its answer comes, then this is asked again.
-          if (!pending.length && asked === sent) apply(html);
+          // A request of this page began meanwhile (none was pending when this was asked): its
+          // answer is newer, or comes, and then this is asked again.
+          if (asked === sent) apply(html);
           check();
         });
       })
