@@ -305,6 +305,39 @@ def test_the_scoreboard_does_not_jump_when_its_scripts_start(logged_in, night, g
     assert page.evaluate("window.__shifts") < 0.001, page.evaluate("window.__moved")
 
 
+# Every frame the browser renders while the page loads: does it show part of the scoreboard? The
+# match clock is the first thing after the scoreboard, so a frame with the scoreboard's start and
+# no clock shows a scoreboard still being parsed (a rounds table without its later rows and Edit
+# column, whose columns then narrow).
+FRAMES = """
+window.__partial = [];
+(function frame() {
+  if (document.getElementById("scoreboard") && !document.getElementById("match-clock")) {
+    window.__partial.push(document.querySelectorAll("#rounds-body tr").length);
+  }
+  if (document.readyState === "loading") requestAnimationFrame(frame);
+})();
+"""
+
+
+def test_a_slow_phone_paints_the_scoreboard_whole(logged_in, night):
+    """A phone twenty times slower than this machine parses the page in several slices and may paint
+    between them; the scoreboard is never painted half parsed, so its table does not jump."""
+    page = logged_in
+    match = play_match(night, "counter", SIX[:6], [ONE_ROUND["counter"]] * 30)
+    page.add_init_script(FRAMES)
+    page.add_init_script(SHIFTS)
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 20})
+    # Where the parse is cut differs from load to load: three loads, each given the time a slow phone needs.
+    for _ in range(3):
+        page.goto(match.get_absolute_url(), timeout=30_000)
+        expect(page.get_by_role("button", name="Save round")).to_be_visible(timeout=30_000)
+        expect(page.locator("#rounds-body tr")).to_have_count(30)
+        # The rows of the rounds table in each frame that showed part of the scoreboard.
+        assert page.evaluate("window.__partial") == []
+        assert page.evaluate("window.__shifts") < 0.001, page.evaluate("window.__moved")
+
+
 def test_an_undone_round_can_be_restored_exactly_for_a_few_seconds(logged_in, night):
     page = logged_in
     match, names = make_match(night, "molotow", 4)
