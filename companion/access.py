@@ -10,6 +10,8 @@ learns that an id exists by guessing it. The query shapes are the models'
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
@@ -54,6 +56,38 @@ def get_match_for_user(
     if owner_only and not is_owner(user, match.night):
         raise Http404
     return match
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who asks for a match: a signed-in user, or a phone that opened a club table's link.
+
+    ``user`` may be anonymous; ``table_matches`` are the matches whose table link this browser
+    session opened and that still admit it (club nights: only that match, only while its sitting
+    is open and the link not revoked). Built once per request by :func:`viewer`.
+    """
+
+    user: AbstractBaseUser
+    table_matches: frozenset[int] = frozenset()
+
+    @property
+    def account(self):
+        """The user to record as having made a change (None for a table link's phone)."""
+        return self.user if self.user.is_authenticated else None
+
+
+def viewer(request) -> Viewer:
+    """The request's :class:`Viewer` (table links: ``companion.clubs`` adds their grants)."""
+    return Viewer(request.user)
+
+
+def get_match_for_viewer(
+    viewer: Viewer, pk: int, *, with_standings: bool = True, for_update: bool = False
+) -> Match:
+    """A match the viewer may see and change: a member's or owner's, or the one a table link opened."""
+    if viewer.user.is_authenticated:
+        return get_match_for_user(viewer.user, pk, with_standings=with_standings, for_update=for_update)
+    raise Http404
 
 
 def running_match_for(user: AbstractBaseUser) -> Match | None:

@@ -668,3 +668,4 @@ class LiveEvent(models.Model):
 
 
 from companion.review.models import Feat, Partnership, Rating  # noqa: E402, F401
+from companion.clubs.models import ClubNight, ClubTable, Entrant, Sitting  # noqa: E402, F401
