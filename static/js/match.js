@@ -383,6 +383,12 @@
       if (window.scrollY !== kept.scrollY) window.scrollTo({ top: kept.scrollY, left: 0, behavior: "instant" });
       settleView(board, kept);
       uncoverRows(board);
+      // The save that ended the match: its result is what the table looks at now.
+      var banner = kept.by === "save" && board.querySelector(".winner-banner");
+      if (banner) {
+        banner.scrollIntoView({ block: "start", behavior: "instant" });
+        banner.querySelector("h2").focus({ preventScroll: true });
+      }
     });
     var announcer = document.getElementById("table-announcer");
     var announce = swapped.dataset.announce || "";

@@ -110,7 +110,10 @@
   // still gets every message above, just no offline copies.
   if ("serviceWorker" in navigator && window.isSecureContext) {
     window.addEventListener("load", function () {
-      navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* works without */ });
+      navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function (registration) {
+        // Online, the worker checks its copies of the app's files (js/sw.js, "refill").
+        if (navigator.onLine && registration.active) registration.active.postMessage("refill");
+      }).catch(function () { /* works without */ });
     });
   }
   // Signed out: the copies of private pages go, whoever's they were (the outbox of unsent

@@ -329,12 +329,20 @@
     if (queue) queue.render();
   });
 
+  function tryAgain(probe) {
+    if (!queue) return;
+    queue.render();
+    queue.flush(probe);
+  }
   window.addEventListener("online", function () {
     touch();
-    if (queue) {
-      queue.render();
-      queue.flush();
-    }
+    tryAgain(false);
+  });
+  // Firefox may not say "online" to a page reloaded offline: coming back to the page tries too.
+  window.addEventListener("pageshow", function () { tryAgain(true); });
+  window.addEventListener("focus", function () { tryAgain(true); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") tryAgain(true);
   });
   window.addEventListener("offline", function () { withQueue(function (outbox) { outbox.render(); }); });
 
