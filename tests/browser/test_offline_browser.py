@@ -779,3 +779,41 @@ def test_waiting_rounds_move_the_standings_when_the_engine_counted_them_and_the_
     expect(page.get_by_text("not yet sent")).to_have_count(0)
     expect(page.locator(".standings[data-provisional]")).to_have_count(0)
     assert stored(molotow) == [(1, STORED[0]), (2, STORED[1]), (3, STORED[2])]
+
+
+def test_rounds_typed_offline_are_counted_by_the_engine_once_it_answers_even_before_they_are_sent(
+    phones, molotow
+):
+    page = phones()
+    open_match(page, molotow)
+    anna = page.locator(".standing-total[data-player='Anna']")
+    after_two = str(standings(molotow, STORED[:2]).totals["Anna"])
+    go_offline(page)
+    for deal in DEALS[:2]:
+        type_deal(page, deal)
+        save(page)
+    expect(waiting_rows(page)).to_have_count(2)
+    # Nobody could count them: the totals are marked, and said to be those before them.
+    expect(anna).to_have_text("0")
+    expect(page.locator(".standings[data-provisional]")).to_have_count(1)
+    expect(page.locator(".standings-provisional")).to_have_text(
+        "Rounds 1, 2 are not in these standings yet: they count once they are sent."
+    )
+
+    # The server answers again, but the saves do not get through: the engine counts the waiting rounds.
+    round_add = re.compile(rf"/matches/{molotow.pk}/rounds/$")
+    page.context.route(round_add, lambda route: route.abort("connectionreset"))
+    page.context.set_offline(False)
+    expect(anna).to_have_text(after_two)
+    expect(page.locator(".standings-provisional")).to_have_text(
+        "These standings include 2 rounds not yet sent."
+    )
+    expect(page.locator(".standings[data-provisional]")).to_have_count(1)
+    assert stored(molotow) == []
+
+    page.context.unroute(round_add)
+    page.evaluate("() => window.dispatchEvent(new Event('focus'))")
+    expect(waiting_rows(page)).to_have_count(0)
+    expect(anna).to_have_text(after_two)
+    expect(page.locator(".standings[data-provisional]")).to_have_count(0)
+    assert stored(molotow) == [(1, STORED[0]), (2, STORED[1])]
