@@ -228,9 +228,10 @@ def share_text(match: Match, result: Standings) -> str:
     return f"{text}. {settle}" if settle else text
 
 
-# How many rounds waiting on a phone the scoreboard describes ahead when the match has no number of
-# rounds (Free scoring, Murlan): a table's evening offline, not a whole one.
-AHEAD_OPEN_ENDED = 12
+# How many rounds waiting on a phone the scoreboard describes ahead (each is a round line rendered
+# with every scoreboard): a table's evening offline, not a whole one. More waiting, the page asks
+# to send them before the next (js/outbox-queue.js).
+AHEAD_MOST = 12
 
 
 @dataclass(frozen=True)
@@ -267,7 +268,7 @@ def heads_ahead(match: Match, result: Standings) -> list[Head]:
     if result.finished:
         return []
     limit = result.options.get("rounds")
-    count = limit - len(result.rounds) if limit else AHEAD_OPEN_ENDED
+    count = min(limit - len(result.rounds), AHEAD_MOST) if limit else AHEAD_MOST
     return [head(match, result, more) for more in range(count + 1)]
 
 

@@ -304,12 +304,14 @@
   }
 
   // --- what the page shows --------------------------------------------------------
-  function element(tag, className, text) {
+  function element(tag, className, text, attributes) {
     var el = document.createElement(tag);
     if (className) el.className = className;
     if (text !== undefined) el.textContent = text;
+    Object.keys(attributes || {}).forEach(function (name) { el.setAttribute(name, attributes[name]); });
     return el;
   }
+
 
   // With rounds waiting, the page describes the round after them as the server will once they
   // are stored, in the server's words: the round line the engine's preview answered for the newest
@@ -343,9 +345,7 @@
       // offered: the server says how the match ended once the waiting rounds are sent.
       form.hidden = !head.dataset.number;
       if (form.hidden) {
-        var note = element("p", "alert alert-info", head.hasAttribute("data-over") ? strings.overWaiting : strings.sendFirst);
-        note.setAttribute("data-outbox", "");
-        section.appendChild(note);
+        section.appendChild(element("p", "alert alert-info", head.hasAttribute("data-over") ? strings.overWaiting : strings.sendFirst, { "data-outbox": "" }));
       }
       form.querySelector("[name=number]").value = head.dataset.number || "";
       var heading = document.getElementById("entry-heading");
@@ -405,7 +405,7 @@
       if (!cards) return;
       cards.dataset.provisional = String(items[upTo - 1].id);
       cards.companionServer = server;
-      lightUp(cards, shown);
+      window.CompanionTotals.lightUp(cards, window.CompanionTotals.of(shown));
       shown.replaceWith(cards);
       shown = cards;
     }
@@ -416,19 +416,8 @@
       said.push(format(uncounted.length === 1 ? strings.uncountedOne : strings.uncountedMany, { numbers: uncounted.join(", ") }));
     }
     if (!said.length) return;
-    var note = element("p", "standings-provisional small mb-1", said.join(" "));
-    note.setAttribute("data-outbox", "");
-    scoreboard.querySelector("ol.standings").after(note);
+    scoreboard.querySelector("ol.standings").after(element("p", "standings-provisional small mb-1", said.join(" "), { "data-outbox": "" }));
   }
-  function lightUp(cards, before) {
-    cards.querySelectorAll(".standing-total[data-player]").forEach(function (total) {
-      var old = before.querySelector(".standing-total[data-player=\"" + window.CSS.escape(total.dataset.player) + "\"]");
-      if (!old || old.dataset.total === total.dataset.total) return;
-      total.classList.add("changed");
-      window.setTimeout(function () { total.classList.remove("changed"); }, 1800);
-    });
-  }
-
   // Undo while rounds wait: the newest waiting round goes, on this phone only (it never reached
   // the server). The one being sent right now is no longer this phone's to take back.
   // Only a round still waiting: after a conflict or a refusal the person chooses in the panel,
@@ -461,15 +450,11 @@
     renderBanner(scoreboard);
     if (!items.length && !message && !notice) return;
 
-    var panel = element("section", "outbox card card-body mb-3");
-    panel.setAttribute("data-outbox", "");
-    panel.setAttribute("aria-live", "polite");
+    var panel = element("section", "outbox card card-body mb-3", undefined, { "data-outbox": "", "aria-live": "polite" });
+    var entry = scoreboard.querySelector("section.entry");
+    if (entry) entry.after(panel); else scoreboard.appendChild(panel);
     if (notice) panel.appendChild(element("p", "mb-1", notice));
-    if (!items.length && !message) {
-      var lone = scoreboard.querySelector("section.entry");
-      if (lone) lone.after(panel); else scoreboard.appendChild(panel);
-      return;
-    }
+    if (!items.length && !message) return;
     var heading = format(strings.waitingCount, { count: items.length });
     panel.appendChild(element("p", "fw-semibold mb-1", flushing ? heading + " · " + strings.sending : heading));
     if (message && link) {
@@ -491,24 +476,18 @@
       panel.appendChild(element("p", "outbox-mine mb-2", first.summary));
       panel.appendChild(button(strings.drop, "btn btn-outline-danger mb-1", function () { drop(first); }));
     }
-    var entry = scoreboard.querySelector("section.entry");
-    if (entry) entry.after(panel); else scoreboard.appendChild(panel);
 
     var table = scoreboard.querySelector(".rounds-table");
     if (!table) {
-      table = element("table", "table table-sm rounds-table align-middle");
-      table.setAttribute("data-outbox", "");
+      table = element("table", "table table-sm rounds-table align-middle", undefined, { "data-outbox": "" });
       table.appendChild(element("tbody"));
       panel.after(table);
     }
     var columns = table.querySelector("thead tr") ? table.querySelector("thead tr").children.length : 2;
     var body = table.querySelector("tbody");
     items.forEach(function (item) {
-      var row = element("tr", "outbox-row" + (item.state === "waiting" ? " table-warning" : " table-danger"));
-      row.setAttribute("data-outbox-row", "");
-      var head = element("th", "", String(item.number));
-      head.setAttribute("scope", "row");
-      row.appendChild(head);
+      var row = element("tr", "outbox-row" + (item.state === "waiting" ? " table-warning" : " table-danger"), undefined, { "data-outbox-row": "" });
+      row.appendChild(element("th", "", String(item.number), { scope: "row" }));
       var cell = element("td", "", item.summary + " ");
       cell.colSpan = Math.max(1, columns - 1);
       cell.appendChild(element("span", "badge text-bg-warning", strings.waiting));
@@ -531,9 +510,7 @@
       return;
     }
     if (!banner) {
-      banner = element("p", "alert alert-warning offline-banner mt-2 mb-2");
-      banner.setAttribute("role", "status");
-      banner.setAttribute("data-offline-banner", "");
+      banner = element("p", "alert alert-warning offline-banner mt-2 mb-2", undefined, { role: "status", "data-offline-banner": "" });
       var head = scoreboard.querySelector(".scoreboard-head");
       if (head) head.after(banner); else scoreboard.prepend(banner);
     }

@@ -111,3 +111,11 @@ def test_a_finished_match_keeps_no_lines_ahead(persona_client, night, owner):
     page = save(client, match, {"number": "1", "points_0": "3", "points_1": "1"}, "en")
     assert kept_ahead(page) == []
     assert "Match over after 1 round" in shown_line(page)
+
+
+def test_a_long_match_keeps_a_tables_evening_of_lines_ahead_and_no_end(persona_client, night, owner):
+    match = create_match(night, "molotow", NAMES, 0, {"rounds": 40}, owner)
+    page = persona_client("member").get(match.get_absolute_url()).content.decode()
+    ahead = kept_ahead(page)
+    assert len(ahead) == 13
+    assert "Round 13 of 40" in ahead[12] and not any("data-over" in line for line in ahead)
