@@ -13,7 +13,7 @@ round: ``round 3: points add up to 150, not 157``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from scoring.errors import Phrase, ScoringError, gettext_noop, round_error
@@ -423,6 +423,26 @@ class Engine:
         """Every recorded round moves the deal on, in the game's direction."""
         first = players.index(options[FIRST_DEALER])
         return players[(first + self.deal_direction * rounds_played) % len(players)]
+
+    def deal_table(
+        self, players: Sequence[str], options: Mapping[str, Any], rounds_played: int
+    ) -> dict[str, Any]:
+        """What ``Standings.table`` says about the next deal that follows from the deal alone (Molotow: who leads)."""
+        return {}
+
+    def ahead(self, result: Standings, more: int) -> Standings:
+        """``result`` as far as the deal goes after ``more`` rounds whose entries are not known yet.
+
+        Rounds waiting on a phone to be sent (offline) move the deal on before the server has them:
+        the scoreboard names who deals after them from this (play/scoreboard.heads_ahead). The
+        totals and rounds stay ``result``'s; whether the match ends by its scores cannot be told.
+        """
+        played = len(result.rounds) + more
+        return replace(
+            result,
+            dealer=self.dealer_after(result.players, result.options, played),
+            table={**result.table, **self.deal_table(result.players, result.options, played)},
+        )
 
     # -- settling up (scoring.md §6) --
 

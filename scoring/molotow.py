@@ -150,12 +150,22 @@ class Molotow(Engine):
             places=places,
             extras={"sticks": dict(sticks), "potatoes": dict(potatoes)},
             table={
-                # The player to the dealer's right leads: the previous one in the clockwise seating.
-                "leader": None if dealer is None else next_in_seating(players, dealer, COUNTER_CLOCKWISE),
+                "leader": None,
+                "next_round": None,
+                **({} if finished else self.deal_table(players, options, played)),
                 "round_limit": limit,
-                "next_round": None if finished else played + 1,
             },
         )
+
+    def deal_table(
+        self, players: Sequence[str], options: Mapping[str, Any], rounds_played: int
+    ) -> dict[str, Any]:
+        # The player to the dealer's right leads: the previous one in the clockwise seating.
+        dealer = self.dealer_after(players, options, rounds_played)
+        return {
+            "leader": next_in_seating(players, dealer, COUNTER_CLOCKWISE),
+            "next_round": rounds_played + 1,
+        }
 
     @staticmethod
     def _points(entry: Mapping, players: Sequence[str], number: int) -> dict[str, int]:

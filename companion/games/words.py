@@ -180,8 +180,10 @@ GAME = RoundWords(
         "offlineNow": _("Offline — new games wait on this phone and are sent when the connection returns."),
         "countedOne": _("These standings include a game not yet sent."),
         "countedMany": _("These standings include %(count)s games not yet sent."),
-        "uncountedOne": _("Game %(numbers)s is not counted yet: it counts once it is sent."),
-        "uncountedMany": _("Games %(numbers)s are not counted yet: they count once they are sent."),
+        "uncountedOne": _("Game %(numbers)s is not in these standings yet: it counts once it is sent."),
+        "uncountedMany": _(
+            "Games %(numbers)s are not in these standings yet: they count once they are sent."
+        ),
         "waitingCount": _("Games waiting to send: %(count)s"),
         "conflict": _(
             "Game %(number)s was saved from another phone while yours waited. "
@@ -271,8 +273,10 @@ HAND = RoundWords(
         "offlineNow": _("Offline — new hands wait on this phone and are sent when the connection returns."),
         "countedOne": _("These standings include a hand not yet sent."),
         "countedMany": _("These standings include %(count)s hands not yet sent."),
-        "uncountedOne": _("Hand %(numbers)s is not counted yet: it counts once it is sent."),
-        "uncountedMany": _("Hands %(numbers)s are not counted yet: they count once they are sent."),
+        "uncountedOne": _("Hand %(numbers)s is not in these standings yet: it counts once it is sent."),
+        "uncountedMany": _(
+            "Hands %(numbers)s are not in these standings yet: they count once they are sent."
+        ),
         "waitingCount": _("Hands waiting to send: %(count)s"),
         "conflict": _(
             "Hand %(number)s was saved from another phone while yours waited. "

@@ -30,8 +30,16 @@ STRINGS = {
         # By the standings while rounds wait: which of them the standings count, and which not yet.
         "countedOne": _("These standings include a round not yet sent."),
         "countedMany": _("These standings include %(count)s rounds not yet sent."),
-        "uncountedOne": _("Round %(numbers)s is not counted yet: it counts once it is sent."),
-        "uncountedMany": _("Rounds %(numbers)s are not counted yet: they count once they are sent."),
+        "uncountedOne": _("Round %(numbers)s is not in these standings yet: it counts once it is sent."),
+        "uncountedMany": _(
+            "Rounds %(numbers)s are not in these standings yet: they count once they are sent."
+        ),
+        # In place of the entry form when the entries waiting end the match (its number of rounds),
+        # or when more wait than the page can name the next one for (play/scoreboard.heads_ahead).
+        "overWaiting": _(
+            "The entries waiting on this phone end the match: its result shows once they are sent."
+        ),
+        "sendFirst": _("Many entries wait on this phone: they are sent first when the connection returns."),
         "waiting": _("waiting to send"),
         "waitingCount": _("Rounds waiting to send: %(count)s"),
         "sending": _("Sending…"),

@@ -20,7 +20,7 @@ from companion import standings as standings_service
 from companion.games import registry
 from companion.i18n.errors import round_error_text
 from companion.models import Match
-from companion.play.scoreboard import entry_form, standings_html
+from companion.play.scoreboard import entry_form, head_html, standings_html
 from scoring.base import ScoringError, Standings
 
 
@@ -98,7 +98,8 @@ def preview_round(match: Match, result: Standings, data: Mapping[str, Any]) -> d
 
     ``deltas`` are ``[name, change]`` in seat order; ``extras`` the round's own
     plain values from the engine (Anrufen: ``made``, ``stake``); for a new round (not an edit),
-    ``standings``: the standing cards after it, as the scoreboard shows them. Nothing is written.
+    ``standings``: the standing cards after it, as the scoreboard shows them, and ``head``: the
+    round line after it (detail.html#round-line). Nothing is written.
 
     ``waiting`` (optional): the rounds waiting on the phone to be sent (offline, or while the
     connection flickers), which come before the posted one. The verdict is then on the match
@@ -132,6 +133,9 @@ def preview_round(match: Match, result: Standings, data: Mapping[str, Any]) -> d
         "extras": {key: value for key, value in scored.extras.items() if _plain(value)},
     }
     if number == len(result.rounds) + 1:
-        # A new round: the standings after it, which Save shows at the tap (js/match.js).
+        # A new round: the standings after it, which Save shows at the tap (js/match.js), and the
+        # round line after it (the next round and dealer, or the match's end), which a round
+        # waiting offline shows until it is sent (js/outbox-queue.js).
         answer["standings"] = standings_html(match, after)
+        answer["head"] = head_html(match, after)
     return answer

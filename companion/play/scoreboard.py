@@ -8,7 +8,6 @@ game's partial templates.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -229,18 +228,48 @@ def share_text(match: Match, result: Standings) -> str:
     return f"{text}. {settle}" if settle else text
 
 
-def dealers_after(result: Standings) -> list[str]:
-    """Who deals the next rounds, the next one first: as many as there are players, the engine's
-    rotation, or fewer when the match ends sooner (its number of rounds). While rounds wait offline
-    the page says who deals after them (js/outbox-queue.js), and names nobody past the last round."""
-    if result.finished or result.dealer is None:
+# How many rounds waiting on a phone the scoreboard describes ahead (each is a round line rendered
+# with every scoreboard): a table's evening offline, not a whole one. More waiting, the page asks
+# to send them before the next (js/outbox-queue.js).
+AHEAD_MOST = 12
+
+
+@dataclass(frozen=True)
+class Head:
+    """What the top of the scoreboard says of the round to enter: its number and line, or that the match is over."""
+
+    standings: Standings
+    number: int  # the round to enter
+    label: str  # "Round 4 of 12", or "Match over after 12 rounds"
+    over: bool
+
+
+def head(match: Match, result: Standings, more: int = 0) -> Head:
+    """The scoreboard's head once ``more`` rounds, their entries not known yet, follow ``result``.
+
+    With ``more``, the match ends only at its number of rounds: an end by the scores is told by the
+    engine's preview of those rounds (play/preview.py), or by the server once they are stored.
+    """
+    played = len(result.rounds) + more
+    limit = result.options.get("rounds")
+    game = registry.get(match.game)
+    if result.finished or (more and limit and played >= limit):
+        return Head(result, played + 1, game.words.over_after % {"count": played}, True)
+    ahead = ENGINES[result.game].ahead(result, more) if more else result
+    return Head(ahead, played + 1, game.round_label(played + 1, limit), False)
+
+
+def heads_ahead(match: Match, result: Standings) -> list[Head]:
+    """What the scoreboard's head says after 0, 1, 2, … rounds waiting on a phone, up to the match's end.
+
+    The page keeps them (detail.html#heads-ahead): while rounds wait offline it shows the one after
+    them, as the server will once they are stored (js/outbox-queue.js), and no round past the last.
+    """
+    if result.finished:
         return []
-    engine = ENGINES[result.game]
-    played = len(result.rounds)
-    count = len(result.players)
-    if result.options.get("rounds"):
-        count = min(count, result.options["rounds"] - played)
-    return [engine.dealer_after(result.players, result.options, played + k) for k in range(count)]
+    limit = result.options.get("rounds")
+    count = min(limit - len(result.rounds), AHEAD_MOST) if limit else AHEAD_MOST
+    return [head(match, result, more) for more in range(count + 1)]
 
 
 def last_key(match: Match) -> str:
@@ -315,6 +344,14 @@ def standings_html(match: Match, result: Standings) -> SafeString:
     return render_to_string("play/detail.html#standings", context)
 
 
+def head_html(match: Match, result: Standings) -> SafeString:
+    """The round line of ``result`` (detail.html#round-line): sent with a new round's preview, so a
+    round waiting offline says the next round, its dealer and the match's end as the engine does."""
+    return render_to_string(
+        "play/detail.html#round-line", {"line": head(match, result), **game_templates(match)}
+    )
+
+
 def per_round(result: Standings) -> dict[str, list[Any]]:
     """The engine's per-round lists in ``Standings.table`` (one entry per round, e.g. who went out)."""
     return {
@@ -372,6 +409,7 @@ def scoreboard_context(
     if rows is None:
         rows = round_rows(match, result)
     lines = player_lines(match, result)
+    heads = heads_ahead(match, result)
     return {
         "chart_size": CHART_SIZE,
         "save_swap": SAVE_SWAP,
@@ -387,7 +425,8 @@ def scoreboard_context(
         "update": shown_version if added is not None else "",
         "last_number": rows[-1].number if rows else None,
         "round_label": round_label(match, result),
-        "dealers": json.dumps(dealers_after(result), separators=(",", ":")),
+        "head": heads[0] if heads else head(match, result),
+        "heads_ahead": heads,
         "winners_sentence": winners_sentence(result),
         "form": form,
         "error": error,

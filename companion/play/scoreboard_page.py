@@ -6,6 +6,7 @@ Elfer raus! bonus board, the page itself) renders it here.
 
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 
 from companion.play import scoreboard_cache
 from companion.play.clock import clock as match_clock
@@ -42,7 +43,14 @@ def render_scoreboard(
         overtaken=overtaken,
     )
     if request.htmx:
-        return HttpResponse(fragment, status=status)
+        # The clock is outside the cached scoreboard: it comes along, so a save that ends the match
+        # stops it there too (no "Pause for a break" under the winner), and an undo starts it again.
+        clock = render_to_string(
+            "play/_clock_notes.html#clock",
+            {"match": match, "clock": match_clock(match), "oob": True},
+            request,
+        )
+        return HttpResponse(fragment + clock, status=status)
     context = {
         "match": match,
         "night": match.night,

@@ -12,6 +12,19 @@
     }
   }, true);
 
+  // The screen stays on while a scoreboard is open ([data-wake-lock]: at the table, on a TV).
+  var wakeLock = null;
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible" || !document.querySelector("[data-wake-lock]")) return;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+    }).catch(function () { /* not allowed (battery saver, no HTTPS): the page works anyway */ });
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible" && (wakeLock === null || wakeLock.released)) keepAwake();
+  });
+  keepAwake();
+
   // htmx asks the same question before requests from elements with hx-confirm;
   // nothing else to do here.
 

@@ -18,22 +18,13 @@
   if (!board || !board.dataset.events || !board.dataset.scoreboardUrl || !window.EventSource || !window.htmx) return;
   var eventsUrl = board.dataset.events;
   var scoreboardUrl = board.dataset.scoreboardUrl;
-  var strings = readStrings("live-strings");
-  var HIGHLIGHT_MS = 1800;
+  var format = window.CompanionNet.format;
+  var strings = window.CompanionNet.readStrings("live-strings");
   var RETRY_MS = 3000;
 
   var newest = ""; // the newest version the stream named
   var fetching = false;
   var source = null;
-
-  function readStrings(id) {
-    var element = document.getElementById(id);
-    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
-  }
-
-  function format(template, values) {
-    return (template || "").replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
-  }
 
   // The version of the match the page shows (play/detail.html#table-top, in every answer that puts it in).
   function shown() {
@@ -60,23 +51,6 @@
   function typed(form) {
     if (!form || form.dataset.pristine === undefined) return false;
     return entryOf(new URLSearchParams(new FormData(form)).toString()) !== entryOf(form.dataset.pristine);
-  }
-
-  function totalsOf(root) {
-    var totals = {};
-    root.querySelectorAll(".standing-total[data-player]").forEach(function (total) {
-      totals[total.dataset.player] = total.dataset.total;
-    });
-    return totals;
-  }
-  function lightUp(totals) {
-    document.querySelectorAll("#scoreboard .standing-total[data-player]").forEach(function (total) {
-      var old = totals[total.dataset.player];
-      if (old !== undefined && old !== total.dataset.total) {
-        total.classList.add("changed");
-        window.setTimeout(function () { total.classList.remove("changed"); }, HIGHLIGHT_MS);
-      }
-    });
   }
 
   function announce(text) {
@@ -113,7 +87,7 @@
     var after = numberOf(freshForm);
     var undo = fresh.querySelector("[data-undo]");
     var last = undo ? Number(undo.dataset.undo) || 0 : 0;
-    var totals = totalsOf(current);
+    var totals = window.CompanionTotals.of(current);
     var scrollY = window.scrollY;
 
     // This phone's own save, whose answer was lost (the network): stored, so not kept as typed.
@@ -141,7 +115,7 @@
       }
       announce(sentence);
     }
-    lightUp(totals);
+    window.CompanionTotals.lightUp(document.getElementById("scoreboard"), totals);
     window.requestAnimationFrame(function () {
       if (window.scrollY !== scrollY) window.scrollTo({ top: scrollY, left: 0, behavior: "instant" });
     });

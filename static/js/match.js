@@ -1,22 +1,8 @@
-// The match page at the table: keep the screen on, make each game's entry form quick to fill with
-// one thumb, and keep the view still when a round is saved. Everything here enhances forms that
+// The match page at the table: make each game's entry form quick to fill with one thumb, and keep
+// the view still when a round is saved (js/app.js keeps the screen on). Everything here enhances forms that
 // already work without JavaScript.
 (function () {
   "use strict";
-
-  // --- keep the screen on while a scoreboard is open -------------------------
-  var wakeLock = null;
-  function keepAwake() {
-    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
-    if (!document.querySelector("[data-wake-lock]")) return;
-    navigator.wakeLock.request("screen").then(function (lock) {
-      wakeLock = lock;
-    }).catch(function () { /* not allowed (battery saver, no HTTPS): the page works anyway */ });
-  }
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible" && (wakeLock === null || wakeLock.released)) keepAwake();
-  });
-  keepAwake();
 
   var RESTORE_SECONDS = 8; // how long "Restore round N" stays after an undo
   var QUIET_AFTER_SAVE_MS = 5000; // an untouched form sent this soon after a save is a second tap
@@ -221,6 +207,8 @@
       }
     });
   }
+  // js/live.js and js/outbox-queue.js light up the totals another answer changed the same way.
+  window.CompanionTotals = { of: totalsOf, lightUp: lightUp };
   function showAhead(form, answer) {
     var cards = form.closest(".table-top") && form.closest(".table-top").querySelector("ol.standings");
     if (ahead || !cards || !answer || !answer.ok || !answer.standings) return;
@@ -383,6 +371,12 @@
       if (window.scrollY !== kept.scrollY) window.scrollTo({ top: kept.scrollY, left: 0, behavior: "instant" });
       settleView(board, kept);
       uncoverRows(board);
+      // The save that ended the match: its result is what the table looks at now.
+      var banner = kept.by === "save" && board.querySelector(".winner-banner");
+      if (banner) {
+        banner.scrollIntoView({ block: "start", behavior: "instant" });
+        banner.querySelector("h2").focus({ preventScroll: true });
+      }
     });
     var announcer = document.getElementById("table-announcer");
     var announce = swapped.dataset.announce || "";

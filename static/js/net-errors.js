@@ -5,9 +5,16 @@
 (function () {
   "use strict";
 
-  // The sentences, translated by the server (companion/offline/strings.py).
-  var strings = {};
-  try { strings = JSON.parse(document.getElementById("net-strings").textContent); } catch (e) { /* none */ }
+  // The sentences a page carries for its scripts, translated by the server ({% script_strings %},
+  // companion/offline/strings.py), and their %(name)s filled in: for the other scripts too.
+  function readStrings(id) {
+    var element = document.getElementById(id);
+    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
+  }
+  function format(template, values) {
+    return (template || "").replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
+  }
+  var strings = readStrings("net-strings");
 
   function say(elt, text) {
     var region = regionFor(elt);
@@ -103,14 +110,17 @@
   });
 
   // outbox.js says its sentences in the same places.
-  window.CompanionNet = { say: say, clear: clear };
+  window.CompanionNet = { say: say, clear: clear, readStrings: readStrings, format: format };
 
   // --- the service worker: pages and static files for offline use ---------------------
   // Only in a secure context (HTTPS or localhost); a phone on plain http over the LAN
   // still gets every message above, just no offline copies.
   if ("serviceWorker" in navigator && window.isSecureContext) {
     window.addEventListener("load", function () {
-      navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* works without */ });
+      navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function (registration) {
+        // Online, the worker checks its copies of the app's files (js/sw.js, "refill").
+        if (navigator.onLine && registration.active) registration.active.postMessage("refill");
+      }).catch(function () { /* works without */ });
     });
   }
   // Signed out: the copies of private pages go, whoever's they were (the outbox of unsent

@@ -20,6 +20,9 @@
   var account = document.body.dataset.account || "";
   var flushing = false;
   var retryTimer = null;
+  var RETRY_FIRST = 10000;
+  var RETRY_MOST = 60000;
+  var retryDelay = RETRY_FIRST;
 
   function store(mode, work) {
     return core.db().then(function (database) {
@@ -106,24 +109,24 @@
   // --- into the outbox, and out to the server -----------------------------------------
   function enqueue(form) {
     var pairs = core.fieldsOf(form);
-    var last = items.length ? items[items.length - 1].number : 0;
-    var typed = Number(core.valueIn(pairs, "number")) || 1;
-    var number = Math.max(typed, last + 1);
-    setValue(pairs, "number", number);
     if (!core.valueIn(pairs, "key")) pairs.push(["key", core.uuid()]);
     // The live preview's answer for this very entry (js/match.js), when it came before the
-    // connection went: the engine's standings after the round, shown until the server's come.
+    // connection went: the engine's standings and round line after the round, shown until the
+    // server's come.
     var preview = window.CompanionPreview && window.CompanionPreview.answerFor(form);
+    var counted = preview && preview.ok && preview.standings ? preview : {};
     var item = {
       match: match,
       account: account,
       url: form.getAttribute("action"),
-      number: number,
+      preview: form.dataset.preview,
+      number: Number(core.valueIn(pairs, "number")), // the server's round after the waiting ones
       fields: pairs,
       summary: summary(form),
       state: "waiting",
       reason: "",
-      standings: preview && preview.ok && preview.standings && number === typed ? preview.standings : "",
+      standings: counted.standings || "",
+      head: counted.head || "",
     };
     saveItem(item).then(function () {
       items.push(item);
@@ -141,8 +144,15 @@
     try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { return ""; }
   }
 
-  function flush() {
-    if (flushing || !navigator.onLine || !items.length || items[0].state !== "waiting") return;
+  // ``probe``: send even when the browser says it is offline. Firefox may never tell a page that
+  // was reloaded offline that the connection is back (no "online" event, onLine stays false):
+  // a return to the page and a timer, ever less often, try anyway while rounds wait.
+  function flush(probe) {
+    if (flushing || !items.length || items[0].state !== "waiting") return;
+    if (!navigator.onLine && probe !== true) {
+      retryLater();
+      return;
+    }
     flushing = true;
     render();
     var item = items[0];
@@ -198,6 +208,7 @@
     if (outcome === "saved") {
       return deleteItem(item).then(function () {
         items.shift();
+        retryDelay = RETRY_FIRST;
         swapScoreboard(html);
         flushing = false;
         flush();
@@ -214,7 +225,7 @@
     }
     // The standings kept with the waiting rounds counted them after rounds the server no longer
     // has as they were: from now on only the server's are shown.
-    items.forEach(function (each) { each.standings = ""; });
+    items.forEach(function (each) { each.standings = each.head = ""; });
     return Promise.all(items.map(saveItem)).then(function () {
       if (outcome === "conflict" || outcome === "over") swapScoreboard(html);
       flushing = false;
@@ -229,7 +240,29 @@
 
   function retryLater() {
     window.clearTimeout(retryTimer);
-    retryTimer = window.setTimeout(flush, 10000);
+    retryTimer = window.setTimeout(function () { flush(true); }, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, RETRY_MOST);
+    count();
+  }
+
+  // A waiting round nobody counted (typed with no connection): once the server answers again
+  // while the rounds cannot be sent yet, the engine counts them all (play/preview.py, the rounds
+  // before the newest sent as waiting) and its standings and round line are shown meanwhile.
+  function count() {
+    var last = items[items.length - 1];
+    if (!last || last.standings || !last.preview || !navigator.onLine || !core.waitingFields()) return;
+    var body = new FormData();
+    last.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    body.append("waiting", JSON.stringify(items.slice(0, -1).map(function (item) { return item.fields; })));
+    window.fetch(last.preview, { method: "POST", body: body, credentials: "same-origin", headers: { "X-CSRFToken": csrfToken() } })
+      .then(function (response) { return response.ok ? response.json() : {}; })
+      .then(function (answer) {
+        if (!answer.ok || !answer.standings || items[items.length - 1] !== last || last.state !== "waiting") return null;
+        last.standings = answer.standings;
+        last.head = answer.head || "";
+        return saveItem(last).then(function () { render(); });
+      })
+      .catch(function () { /* not counted yet: said by the standings */ });
   }
 
   function swapScoreboard(html) {
@@ -253,7 +286,7 @@
     return Promise.all(items.slice(from).map(saveItem));
   }
   function keepBoth(item) {
-    var next = Number((document.querySelector("#scoreboard form.entry-form [name=number]") || { value: item.number + 1 }).value);
+    var next = serverNext(document.getElementById("scoreboard"));
     item.state = "waiting";
     renumber(0, Math.max(1, next - item.number)).then(flush);
   }
@@ -271,67 +304,65 @@
   }
 
   // --- what the page shows --------------------------------------------------------
-  function element(tag, className, text) {
+  function element(tag, className, text, attributes) {
     var el = document.createElement(tag);
     if (className) el.className = className;
     if (text !== undefined) el.textContent = text;
+    Object.keys(attributes || {}).forEach(function (name) { el.setAttribute(name, attributes[name]); });
     return el;
   }
 
-  // With rounds waiting, the page describes the round after them, as the server will once they
-  // are stored: the form's number, its heading and the round line, who deals (the line and the
-  // dealer's card) and Undo, which then takes back the newest waiting round. Each element keeps
-  // what the server said (data-base-*), so taking back every waiting round puts that back.
-  function kept(el, key, value) {
-    if (el.dataset[key] === undefined) el.dataset[key] = value;
-    return el.dataset[key];
+
+  // With rounds waiting, the page describes the round after them as the server will once they
+  // are stored, in the server's words: the round line the engine's preview answered for the newest
+  // waiting round, else the one the scoreboard keeps for that many rounds waiting
+  // (play/scoreboard.heads_ahead): its round and dealer (the line and the dealer's card), the
+  // form's number and heading, or that the match would be over (no form then). Undo then takes
+  // back the newest waiting round. Nothing here counts rounds or dealers.
+  function headAfterWaiting(scoreboard) {
+    var last = items[items.length - 1];
+    var holder = document.createElement("template");
+    if (last && last.head) holder.innerHTML = last.head;
+    var kept = scoreboard.querySelector("template[data-heads-ahead]");
+    var head = holder.content.querySelector(".round-line") || (kept && kept.content.children[items.length]);
+    return head ? head.cloneNode(true) : null;
   }
-  function renumbered(el, from, to) {
-    var text = kept(el, "baseText", el.textContent);
-    el.textContent = to === from ? text : text.replace(new RegExp("\\b" + from + "\\b"), String(to));
+  // The round the server stores next (the first head it keeps), as "Keep both" offers mine.
+  function serverNext(scoreboard) {
+    var kept = scoreboard.querySelector("template[data-heads-ahead]");
+    return kept ? Number(kept.content.firstElementChild.dataset.number) : 0;
   }
   function followWaiting() {
     var scoreboard = document.getElementById("scoreboard");
+    var line = scoreboard && scoreboard.querySelector(".round-line");
+    var head = line && headAfterWaiting(scoreboard);
+    if (!head) return; // a finished match: nothing waits to follow
+    if (head.outerHTML !== line.outerHTML) line.replaceWith(head);
     var form = core.entryForm();
-    var field = form && form.querySelector("[name=number]");
-    var heading = document.getElementById("entry-heading");
-    if (!scoreboard || !field || !heading) return;
-    var base = Number(kept(heading, "baseNumber", field.value)); // the round the server expects next
-    var next = items.length ? items[items.length - 1].number + 1 : base;
-    field.value = String(next);
-    renumbered(heading, base, next);
-    var label = scoreboard.querySelector("[data-round-label]");
-    if (label) renumbered(label, base, next);
-    followDealer(scoreboard, next - base);
+    var section = form && form.closest("section.entry");
+    if (section) {
+      // Past the match's last round (or more rounds waiting than the page can name) no round is
+      // offered: the server says how the match ended once the waiting rounds are sent.
+      form.hidden = !head.dataset.number;
+      if (form.hidden) {
+        section.appendChild(element("p", "alert alert-info", head.hasAttribute("data-over") ? strings.overWaiting : strings.sendFirst, { "data-outbox": "" }));
+      }
+      form.querySelector("[name=number]").value = head.dataset.number || "";
+      var heading = document.getElementById("entry-heading");
+      if (heading) heading.textContent = head.dataset.heading;
+    }
+    followDealer(scoreboard, head.dataset.dealer);
     followUndo(scoreboard, takesBack() ? items[items.length - 1].number : null);
   }
-  // The deal moves on by one player a round: the server lists who deals its next rounds, and
-  // the round line's parts that name a dealer say which (the dealer; in Molotow who leads).
-  function followDealer(scoreboard, ahead) {
-    var line = scoreboard.querySelector("[data-dealers]");
-    if (!line) return;
-    var dealers;
-    try { dealers = JSON.parse(line.dataset.dealers); } catch (e) { return; }
-    if (!dealers.length) return;
-    // Fewer dealers than players: the match ends after the last of them (its number of rounds).
-    // Past it the waiting rounds have ended the match as far as this phone can tell: no next
-    // round or dealer is named until the server says how it ended.
+  // The dealer's card: the one the round line names (none past the match's end).
+  function followDealer(scoreboard, dealer) {
     var badge = scoreboard.querySelector("[data-dealer-badge]");
-    var over = dealers.length < scoreboard.querySelectorAll(".standing").length && ahead >= dealers.length;
-    line.hidden = over;
-    if (badge) {
-      badge.hidden = over;
-      badge.closest(".standing").classList.toggle("is-dealer", !over);
-    }
-    if (over) return;
-    line.querySelectorAll("[data-follows-deal]").forEach(function (part) {
-      var text = format(part.dataset.words, { name: dealers[(ahead + Number(part.dataset.followsDeal)) % dealers.length] });
-      if (part.textContent !== text) part.textContent = text;
-    });
-    var dealer = dealers[ahead % dealers.length];
-    var total = scoreboard.querySelector(".standing-total[data-player=\"" + window.CSS.escape(dealer) + "\"]");
+    if (!badge) return;
+    var total = dealer && scoreboard.querySelector(".standing-total[data-player=\"" + window.CSS.escape(dealer) + "\"]");
     var card = total && total.closest(".standing");
-    if (!badge || !card || badge.closest(".standing") === card) return;
+    badge.hidden = !card;
+    badge.closest(".standing").classList.toggle("is-dealer", !!card);
+    if (!card || badge.closest(".standing") === card) return;
     badge.closest(".standing").classList.remove("is-dealer");
     card.classList.add("is-dealer");
     card.querySelector(".standing-tags").appendChild(badge);
@@ -349,11 +380,11 @@
   }
 
   // --- the standings with the waiting rounds ----------------------------------------------
-  // The rules are the engine's alone: a waiting round is counted when the live preview answered
-  // for its very entry (js/match.js, the rounds waiting before it included: play/preview.py) and
-  // brought the standing cards after it. The page shows the cards of the newest such round,
-  // marked and said to be not yet sent; a round typed with no answer (the phone was offline
-  // all along) is named as not counted yet. With no round counted the server's cards are back.
+  // The rules are the engine's alone: a waiting round is counted when the engine answered for it
+  // (the live preview of its very entry, js/match.js, or count() above; the rounds waiting before
+  // it included: play/preview.py) with the standing cards after it. The page shows the cards of
+  // the newest such round; a round typed with no answer (no connection all along) is named as not
+  // in them yet. The cards are marked while rounds wait; with none waiting the server's are back.
   function counted() {
     for (var i = items.length - 1; i >= 0; i--) if (items[i].standings) return i + 1;
     return 0;
@@ -365,6 +396,8 @@
     var server = shown.companionServer || shown; // the server's cards, while the phone's are shown
     if (!upTo) {
       if (server !== shown) shown.replaceWith(server);
+      // Marked while rounds wait: they are not in these totals yet.
+      server.toggleAttribute("data-provisional", items.length > 0);
     } else if (shown.dataset.provisional !== String(items[upTo - 1].id)) {
       var template = document.createElement("template");
       template.innerHTML = items[upTo - 1].standings;
@@ -372,7 +405,7 @@
       if (!cards) return;
       cards.dataset.provisional = String(items[upTo - 1].id);
       cards.companionServer = server;
-      lightUp(cards, shown);
+      window.CompanionTotals.lightUp(cards, window.CompanionTotals.of(shown));
       shown.replaceWith(cards);
       shown = cards;
     }
@@ -383,19 +416,8 @@
       said.push(format(uncounted.length === 1 ? strings.uncountedOne : strings.uncountedMany, { numbers: uncounted.join(", ") }));
     }
     if (!said.length) return;
-    var note = element("p", "standings-provisional small mb-1", said.join(" "));
-    note.setAttribute("data-outbox", "");
-    scoreboard.querySelector("ol.standings").after(note);
+    scoreboard.querySelector("ol.standings").after(element("p", "standings-provisional small mb-1", said.join(" "), { "data-outbox": "" }));
   }
-  function lightUp(cards, before) {
-    cards.querySelectorAll(".standing-total[data-player]").forEach(function (total) {
-      var old = before.querySelector(".standing-total[data-player=\"" + window.CSS.escape(total.dataset.player) + "\"]");
-      if (!old || old.dataset.total === total.dataset.total) return;
-      total.classList.add("changed");
-      window.setTimeout(function () { total.classList.remove("changed"); }, 1800);
-    });
-  }
-
   // Undo while rounds wait: the newest waiting round goes, on this phone only (it never reached
   // the server). The one being sent right now is no longer this phone's to take back.
   // Only a round still waiting: after a conflict or a refusal the person chooses in the panel,
@@ -428,15 +450,11 @@
     renderBanner(scoreboard);
     if (!items.length && !message && !notice) return;
 
-    var panel = element("section", "outbox card card-body mb-3");
-    panel.setAttribute("data-outbox", "");
-    panel.setAttribute("aria-live", "polite");
+    var panel = element("section", "outbox card card-body mb-3", undefined, { "data-outbox": "", "aria-live": "polite" });
+    var entry = scoreboard.querySelector("section.entry");
+    if (entry) entry.after(panel); else scoreboard.appendChild(panel);
     if (notice) panel.appendChild(element("p", "mb-1", notice));
-    if (!items.length && !message) {
-      var lone = scoreboard.querySelector("section.entry");
-      if (lone) lone.after(panel); else scoreboard.appendChild(panel);
-      return;
-    }
+    if (!items.length && !message) return;
     var heading = format(strings.waitingCount, { count: items.length });
     panel.appendChild(element("p", "fw-semibold mb-1", flushing ? heading + " · " + strings.sending : heading));
     if (message && link) {
@@ -450,7 +468,7 @@
     if (first && first.state === "conflict") {
       panel.appendChild(element("p", "mb-2", format(strings.conflict, { number: first.number })));
       panel.appendChild(element("p", "outbox-mine mb-2", first.number + ": " + first.summary));
-      var next = Number((scoreboard.querySelector("form.entry-form [name=number]") || { value: first.number + 1 }).value);
+      var next = serverNext(scoreboard);
       panel.appendChild(button(format(strings.keepBoth, { next: next }), "btn btn-primary me-2 mb-1", function () { keepBoth(first); }));
       panel.appendChild(button(strings.dropMine, "btn btn-outline-danger mb-1", function () { drop(first); }));
     } else if (first && first.state === "refused") {
@@ -458,24 +476,18 @@
       panel.appendChild(element("p", "outbox-mine mb-2", first.summary));
       panel.appendChild(button(strings.drop, "btn btn-outline-danger mb-1", function () { drop(first); }));
     }
-    var entry = scoreboard.querySelector("section.entry");
-    if (entry) entry.after(panel); else scoreboard.appendChild(panel);
 
     var table = scoreboard.querySelector(".rounds-table");
     if (!table) {
-      table = element("table", "table table-sm rounds-table align-middle");
-      table.setAttribute("data-outbox", "");
+      table = element("table", "table table-sm rounds-table align-middle", undefined, { "data-outbox": "" });
       table.appendChild(element("tbody"));
       panel.after(table);
     }
     var columns = table.querySelector("thead tr") ? table.querySelector("thead tr").children.length : 2;
     var body = table.querySelector("tbody");
     items.forEach(function (item) {
-      var row = element("tr", "outbox-row" + (item.state === "waiting" ? " table-warning" : " table-danger"));
-      row.setAttribute("data-outbox-row", "");
-      var head = element("th", "", String(item.number));
-      head.setAttribute("scope", "row");
-      row.appendChild(head);
+      var row = element("tr", "outbox-row" + (item.state === "waiting" ? " table-warning" : " table-danger"), undefined, { "data-outbox-row": "" });
+      row.appendChild(element("th", "", String(item.number), { scope: "row" }));
       var cell = element("td", "", item.summary + " ");
       cell.colSpan = Math.max(1, columns - 1);
       cell.appendChild(element("span", "badge text-bg-warning", strings.waiting));
@@ -498,9 +510,7 @@
       return;
     }
     if (!banner) {
-      banner = element("p", "alert alert-warning offline-banner mt-2 mb-2");
-      banner.setAttribute("role", "status");
-      banner.setAttribute("data-offline-banner", "");
+      banner = element("p", "alert alert-warning offline-banner mt-2 mb-2", undefined, { role: "status", "data-offline-banner": "" });
       var head = scoreboard.querySelector(".scoreboard-head");
       if (head) head.after(banner); else scoreboard.prepend(banner);
     }
@@ -530,7 +540,7 @@
     enqueue: function (form) { ready.then(function () { enqueue(form); }); },
     takeBack: function (undo) { ready.then(function () { takeBack(undo); }); },
     render: function () { ready.then(function () { render(); }); },
-    flush: function () { ready.then(flush); },
+    flush: function (probe) { ready.then(function () { flush(probe); }); },
   });
   ready.then(function () {
     // After a reload the form still says the next stored round; waiting ones come first.

@@ -18,6 +18,8 @@
   var board = document.getElementById("scoreboard");
   if (!board || !board.dataset.match) return;
   var match = board.dataset.match;
+  var readStrings = window.CompanionNet.readStrings;
+  var format = window.CompanionNet.format;
   var strings = Object.assign(readStrings("net-strings"), readStrings("outbox-strings"));
   var DRAFT = "companion:draft:" + match;
   var CONTACT = "companion:last-contact";
@@ -28,21 +30,13 @@
   var loading = null;
   var waiting = false; // rounds of this match in IndexedDB when the page opened
 
-  function readStrings(id) {
-    var element = document.getElementById(id);
-    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
-  }
-
-  function format(template, values) {
-    return template.replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
-  }
 
   function entryForm() {
     return document.querySelector("#scoreboard form.entry-form");
   }
 
   function say(elt, text) {
-    if (window.CompanionNet) window.CompanionNet.say(elt, text);
+    window.CompanionNet.say(elt, text);
   }
 
   // crypto.randomUUID needs a secure context; a phone on http over the LAN has only getRandomValues.
@@ -329,12 +323,20 @@
     if (queue) queue.render();
   });
 
+  function tryAgain(probe) {
+    if (!queue) return;
+    queue.render();
+    queue.flush(probe);
+  }
   window.addEventListener("online", function () {
     touch();
-    if (queue) {
-      queue.render();
-      queue.flush();
-    }
+    tryAgain(false);
+  });
+  // Firefox may not say "online" to a page reloaded offline: coming back to the page tries too.
+  window.addEventListener("pageshow", function () { tryAgain(true); });
+  window.addEventListener("focus", function () { tryAgain(true); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") tryAgain(true);
   });
   window.addEventListener("offline", function () { withQueue(function (outbox) { outbox.render(); }); });
 

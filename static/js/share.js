@@ -1,5 +1,5 @@
 // Share links: the copy button on the share page; on a shared page, hear of every change at
-// once (server-sent events), keep the screen on and notice a revoked link. The pages work
+// once (server-sent events) and notice a revoked link (js/app.js keeps the screen on). The pages work
 // without this file (the address can be copied by hand, the shared page polls, and has a
 // Refresh link without JavaScript).
 (function () {
@@ -76,17 +76,4 @@
       window.location.reload();
     }
   });
-
-  // A TV or tablet showing the scores should not go dark.
-  var wakeLock = null;
-  function keepAwake() {
-    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
-    navigator.wakeLock.request("screen").then(function (lock) {
-      wakeLock = lock;
-    }).catch(function () { /* not allowed (battery saver, no HTTPS): the page works anyway */ });
-  }
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible" && (wakeLock === null || wakeLock.released)) keepAwake();
-  });
-  keepAwake();
 })();

@@ -43,6 +43,17 @@
     );
   });
 
+  // WebKit was seen with the caches emptied, and an offline reload then had no styles or scripts:
+  // each page opened online asks the worker (js/net-errors.js) to put back what is missing.
+  self.addEventListener("message", function (event) {
+    if (event.data !== "refill") return;
+    event.waitUntil(caches.open(SHELL).then(function (cache) {
+      return Promise.all(config.shell.map(function (url) {
+        return cache.match(url).then(function (hit) { return hit || cache.add(url); });
+      }));
+    }).catch(function () { /* the next page asks again */ }));
+  });
+
   self.addEventListener("fetch", function (event) {
     var request = event.request;
     if (request.method !== "GET") return;

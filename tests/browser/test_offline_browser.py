@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from companion.models import Match, Round
 from companion.standings import standings
 from tests.browser.chromium import PHONE
-from tests.factories import PASSWORD, MatchFactory
+from tests.factories import PASSWORD, MatchFactory, play_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,6 +32,7 @@ STORED = [
 ]
 NO_CONNECTION = "Not saved — no connection. Your entry is kept; tap Save again."
 SERVER_PROBLEM = "Not saved — the server had a problem."
+OVER_WAITING = "The entries waiting on this phone end the match: its result shows once they are sent."
 
 
 @pytest.fixture
@@ -350,6 +351,79 @@ def test_the_outbox_survives_a_reload_and_the_scoreboard_opens_offline(phones, m
     assert stored(molotow) == [(1, STORED[0]), (2, STORED[1])]
 
 
+# Firefox, seen: a page reloaded offline is never told that the connection is back.
+NEVER_TOLD_ONLINE = """
+window.addEventListener("online", (event) => event.stopImmediatePropagation(), true);
+Object.defineProperty(Navigator.prototype, "onLine", { get: () => false });
+"""
+
+
+@pytest.mark.parametrize("back", ["focus", "timer"])
+def test_a_page_reloaded_offline_sends_its_outbox_when_the_connection_returns_unannounced(
+    phones, molotow, back
+):
+    page = phones()
+    open_match(page, molotow)
+    ready_for_offline(page)
+    go_offline(page)
+    type_deal(page, DEALS[0])
+    save(page)
+    expect(waiting_rows(page)).to_have_count(1)
+    page.context.add_init_script(NEVER_TOLD_ONLINE)
+    page.reload()  # offline: the service worker's copy, and a browser that says "offline" from now on
+    expect(waiting_rows(page)).to_have_count(1)
+
+    page.context.set_offline(False)
+    if back == "focus":  # the person comes back to the page
+        page.evaluate("() => window.dispatchEvent(new Event('focus'))")
+        expect(waiting_rows(page)).to_have_count(0, timeout=5_000)
+    else:  # nobody touches the phone: the outbox tries again by itself
+        expect(waiting_rows(page)).to_have_count(0, timeout=25_000)
+    assert stored(molotow) == [(1, STORED[0])]
+
+
+REFILLED = """async () => {
+  const names = await caches.keys();
+  const shell = names.find((name) => name.startsWith("companion-shell-"));
+  const pages = names.find((name) => name.startsWith("companion-pages-"));
+  if (!shell || !pages) return false;
+  const kept = await caches.open(shell);
+  return Boolean(
+    (await kept.match(document.body.dataset.outboxQueue)) &&
+    (await kept.match("/offline/")) &&
+    (await (await caches.open(pages)).match(location.href))
+  );
+}"""
+
+
+def test_a_service_worker_cache_emptied_by_hand_is_filled_again_on_the_next_page_opened_online(
+    phones, molotow
+):
+    """WebKit, seen twice: the worker's caches empty, and an offline reload without styles or scripts."""
+    page = phones()
+    open_match(page, molotow)
+    ready_for_offline(page)
+    page.wait_for_load_state("networkidle")
+    page.evaluate("async () => { for (const name of await caches.keys()) await caches.delete(name); }")
+    page.reload()  # online: the page asks the worker to check its copies
+    for _ in range(100):
+        if page.evaluate(REFILLED):
+            break
+        page.wait_for_timeout(100)
+    else:
+        pytest.fail("the app's files were not kept again within 10 s")
+
+    go_offline(page)  # the outbox's banner: its script came from the worker's copy
+    page.reload()
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 1 of 12"))).to_be_attached()
+    expect(page.get_by_role("status").filter(has_text="Offline")).to_be_visible()
+    save_colour = "() => getComputedStyle(document.querySelector('.save-round')).backgroundColor"
+    assert page.evaluate(save_colour) not in ("rgba(0, 0, 0, 0)", "transparent")
+    type_deal(page, DEALS[0])
+    save(page)
+    expect(waiting_rows(page)).to_have_count(1)
+
+
 def test_a_closed_tab_sends_its_waiting_round_when_the_match_is_opened_again(phones, molotow):
     page = phones()
     open_match(page, molotow)
@@ -568,8 +642,8 @@ def test_undo_of_the_only_round_waiting_before_any_is_stored_takes_it_back(phone
     assert stored(molotow) == [(1, STORED[1])]
 
 
-def test_waiting_rounds_that_end_the_match_name_no_next_round_or_dealer(phones, night):
-    """Two rounds to play: the second, saved offline, ends the match as far as the phone can tell."""
+def test_waiting_rounds_that_end_the_match_offer_no_round_past_its_end(phones, night):
+    """Two rounds to play: the second, saved offline, ends the match, as the server says ahead."""
     short = MatchFactory(night=night, game="molotow", names=NAMES, options={"rounds": 2})
     page = phones()
     open_match(page, short)
@@ -580,7 +654,10 @@ def test_waiting_rounds_that_end_the_match_name_no_next_round_or_dealer(phones, 
     type_deal(page, DEALS[1])
     save(page)
     expect(waiting_rows(page)).to_have_count(1)
-    expect(round_line(page)).to_be_hidden()
+    expect(round_line(page)).to_have_text("Match over after 2 rounds")
+    expect(page.get_by_text(OVER_WAITING)).to_be_visible()
+    expect(page.get_by_role("button", name="Save round")).to_have_count(0)
+    expect(page.get_by_role("heading", name=re.compile("Enter: Round 3"))).to_have_count(0)
     expect(dealer_card(page)).to_have_count(0)
     expect(page.get_by_role("button", name=re.compile("Undo round"))).to_have_text("↶ Undo round 2")
 
@@ -588,6 +665,59 @@ def test_waiting_rounds_that_end_the_match_name_no_next_round_or_dealer(phones, 
     page.get_by_role("button", name="Undo round 2").click()
     expect(round_line(page)).to_contain_text("Round 2 of 2 · Dora deals")
     expect(dealer_card(page)).to_contain_text("Dora")
+    expect(page.get_by_role("button", name="Save round")).to_be_visible()
+    expect(page.get_by_text(OVER_WAITING)).to_have_count(0)
+
+
+def server_line(page, match):
+    """The round line as the server's HTML says it (no script run), its words only."""
+    html = page.request.get(match.get_absolute_url()).text()
+    line = re.search(r'<p class="round-line.*?</p>', html, re.S).group(0)
+    return " ".join(re.sub(r"<[^>]+>", " ", line).split())
+
+
+@pytest.mark.parametrize(
+    ("language", "leads", "over", "save_words"),
+    [  # the server's words, in each language
+        ("en", "Round 12 of 12 · Beat deals · Anna leads", "Match over after 12 rounds", "Save round"),
+        (
+            "de",
+            "Runde 12 von 12 · Beat gibt · Anna spielt aus",
+            "Partie vorbei nach 12 Runden",
+            "Runde speichern",
+        ),
+    ],
+)
+def test_molotows_last_deal_names_who_leads_as_the_server_does_and_no_round_13_when_it_waits(
+    phones, night, language, leads, over, save_words
+):
+    """The outbox loaded (no service worker: a plain-http LAN phone); 11 deals stored, Beat deals the last."""
+    match = play_match(night, "molotow", NAMES, [STORED[0]] * 11)
+    page = phones(service_workers="block")
+    page.context.set_extra_http_headers({"Accept-Language": language})
+    page.goto(match.get_absolute_url())
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("document.querySelectorAll('script[src*=\"outbox-queue\"]').length") == 1
+    expect(round_line(page)).to_contain_text(leads)
+    words = " ".join(round_line(page).inner_text().split())
+    assert words == server_line(page, match) == leads
+    expect(dealer_card(page)).to_contain_text("Beat")
+
+    page.context.set_offline(True)
+    expect(page.locator("[data-offline-banner]")).to_be_visible()
+    type_deal(page, DEALS[0])
+    page.get_by_role("button", name=save_words).click()
+    expect(waiting_rows(page)).to_have_count(1)
+    expect(round_line(page)).to_have_text(over)
+    expect(page.get_by_role("button", name=save_words)).to_have_count(0)
+    expect(page.locator("#scoreboard")).not_to_contain_text(re.compile(r"(Round|Runde) 13"))
+    expect(dealer_card(page)).to_have_count(0)
+    assert len(stored(match)) == 11
+
+    page.context.set_offline(False)
+    expect(waiting_rows(page)).to_have_count(0)
+    expect(page.locator(".winner-banner")).to_be_visible()
+    assert len(stored(match)) == 12
 
 
 def type_deal_and_hear_the_engine(page, deal):
@@ -633,7 +763,7 @@ def test_waiting_rounds_move_the_standings_when_the_engine_counted_them_and_the_
     expect(waiting_rows(page)).to_have_count(3)
     expect(anna).to_have_text(after[1])
     expect(page.locator(".standings-provisional")).to_have_text(
-        "These standings include 2 rounds not yet sent. Round 3 is not counted yet: it counts once it is sent."
+        "These standings include 2 rounds not yet sent. Round 3 is not in these standings yet: it counts once it is sent."
     )
     banner = page.get_by_role("status").filter(has_text="Offline")
     expect(banner).to_have_text(re.compile(r"^Offline since \d\d:\d\d\W.*— new rounds wait on this phone"))
@@ -649,3 +779,41 @@ def test_waiting_rounds_move_the_standings_when_the_engine_counted_them_and_the_
     expect(page.get_by_text("not yet sent")).to_have_count(0)
     expect(page.locator(".standings[data-provisional]")).to_have_count(0)
     assert stored(molotow) == [(1, STORED[0]), (2, STORED[1]), (3, STORED[2])]
+
+
+def test_rounds_typed_offline_are_counted_by_the_engine_once_it_answers_even_before_they_are_sent(
+    phones, molotow
+):
+    page = phones()
+    open_match(page, molotow)
+    anna = page.locator(".standing-total[data-player='Anna']")
+    after_two = str(standings(molotow, STORED[:2]).totals["Anna"])
+    go_offline(page)
+    for deal in DEALS[:2]:
+        type_deal(page, deal)
+        save(page)
+    expect(waiting_rows(page)).to_have_count(2)
+    # Nobody could count them: the totals are marked, and said to be those before them.
+    expect(anna).to_have_text("0")
+    expect(page.locator(".standings[data-provisional]")).to_have_count(1)
+    expect(page.locator(".standings-provisional")).to_have_text(
+        "Rounds 1, 2 are not in these standings yet: they count once they are sent."
+    )
+
+    # The server answers again, but the saves do not get through: the engine counts the waiting rounds.
+    round_add = re.compile(rf"/matches/{molotow.pk}/rounds/$")
+    page.context.route(round_add, lambda route: route.abort("connectionreset"))
+    page.context.set_offline(False)
+    expect(anna).to_have_text(after_two)
+    expect(page.locator(".standings-provisional")).to_have_text(
+        "These standings include 2 rounds not yet sent."
+    )
+    expect(page.locator(".standings[data-provisional]")).to_have_count(1)
+    assert stored(molotow) == []
+
+    page.context.unroute(round_add)
+    page.evaluate("() => window.dispatchEvent(new Event('focus'))")
+    expect(waiting_rows(page)).to_have_count(0)
+    expect(anna).to_have_text(after_two)
+    expect(page.locator(".standings[data-provisional]")).to_have_count(0)
+    assert stored(molotow) == [(1, STORED[0]), (2, STORED[1])]

@@ -190,3 +190,22 @@ def test_a_break_shorter_than_a_minute_is_not_mentioned(persona_client, night):
     match = MatchFactory(night=night, paused_at=timezone.now())
     page = persona_client("owner").get(reverse("match_detail", args=[match.pk])).content.decode()
     assert "breaks of" not in page
+
+
+def test_the_save_that_ends_a_match_brings_the_stopped_clock_and_its_undo_the_running_one(
+    persona_client, night
+):
+    """The clock is outside the cached scoreboard: a save's answer brings it along (out of band)."""
+    match = MatchFactory(night=night, game="counter", names=["Anna", "Beat"], options={"rounds": 1})
+    client = persona_client("owner")
+    version = Match.objects.get(pk=match.pk).version
+    saved = client.post(
+        reverse("round_add", args=[match.pk]),
+        {"number": "1", "points_0": "3", "points_1": "1", "seen": version},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    clock_part = saved[saved.index('<section id="match-clock"') :]
+    assert 'hx-swap-oob="true"' in clock_part.split(">")[0]
+    assert "Took" in clock_part and "Pause for a break" not in saved
+    undone = client.post(reverse("round_undo", args=[match.pk]), {"number": "1"}, HTTP_HX_REQUEST="true")
+    assert "Pause for a break" in undone.content.decode()

@@ -105,11 +105,12 @@ def molotow_form(rng: random.Random, seats: int) -> dict[str, str]:
 
 
 def verdict(answer: dict) -> dict:
-    """The answer without the standing cards that a new round's preview (and only a valid one) adds;
-    tests/play/test_preview_standings.py checks those cards."""
+    """The answer without the standing cards and the round line that a new round's preview (and only
+    a valid one) adds; tests/play/test_preview_standings.py and test_heads_ahead.py check those."""
     answer = dict(answer)
     cards = answer.pop("standings", None)
-    assert (cards is not None) == answer["ok"], answer
+    line = answer.pop("head", None)
+    assert (cards is not None) == (line is not None) == answer["ok"], answer
     return answer
 
 

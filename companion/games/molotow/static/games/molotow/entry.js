@@ -5,9 +5,7 @@
   "use strict";
   window.CompanionEntry = window.CompanionEntry || {};
 
-  function format(template, values) {
-    return template.replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
-  }
+  var format = window.CompanionNet.format;
 
   // A field's whole number, or null while it is empty or not (yet) a number.
   function numberIn(input) {
