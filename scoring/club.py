@@ -24,6 +24,7 @@ sorted by name first, and the search counts its steps rather than timing them.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -397,6 +398,7 @@ def _exact(
     bits = [1 << p for p in range(n)]
     # tables_from[p]: (cost, mask, is_full) of every table whose lowest player is p, cheapest first.
     tables_from: list[list[tuple[int, int, bool]]] = []
+    cost_of = [0] * (1 << n)  # by a table's mask (a list: the innermost loop indexes it)
     for p in range(n):
         row, tables = weights[p], []
         for size in {full, small}:
@@ -409,6 +411,7 @@ def _exact(
                     for r in others[index + 1 :]:
                         cost += other_row[r]
                 tables.append((cost, table, size == full))
+                cost_of[table] = cost
         tables.sort(key=lambda item: item[0])
         tables_from.append(tables)
     cheapest = [sorted((weights[p][q], q) for q in range(n) if q != p) for p in range(n)]
@@ -428,6 +431,24 @@ def _exact(
                             break
         return (total + 1) // 2
 
+    def last_two(
+        mask: int, first: int, fulls: int, smalls: int, budget: int
+    ) -> tuple[int, tuple[int, ...]] | None:
+        """One or two tables left: every way to split them, without recursing (most of the work)."""
+        if fulls + smalls == 1:
+            cost = cost_of[mask]
+            return (cost, (mask,)) if cost < budget else None
+        rest = [bits[q] for q in range(first + 1, n) if mask & bits[q]]
+        sizes_here = {full} if smalls == 0 else {small} if fulls == 0 else {full, small}
+        best, limit, seat = None, budget, bits[first]
+        for size in sizes_here:
+            for others in itertools.combinations(rest, size - 1):
+                table = seat + sum(others)
+                cost = cost_of[table] + cost_of[mask ^ table]
+                if cost < limit:
+                    best, limit = (cost, (table, mask ^ table)), cost
+        return best
+
     def search(mask: int, fulls: int, budget: int) -> tuple[int, tuple[int, ...]] | None:
         """The best seating of ``mask`` costing less than ``budget`` (tables as masks), or None."""
         if mask == 0:
@@ -441,11 +462,21 @@ def _exact(
             floor = lower[key] = bound(mask)
         if floor >= budget:
             return None
-        smalls = (bin(mask).count("1") - fulls * full) // small if full != small else 0
+        remaining = bin(mask).count("1")
+        smalls = (remaining - fulls * full) // small if full != small else 0
+        first = (mask & -mask).bit_length() - 1
+        if fulls + smalls <= 2:
+            found = last_two(mask, first, fulls, smalls, budget)
+            if found is None:
+                lower[key] = budget
+            else:
+                exact[key] = found
+            return found
         outside = ~mask
         best: tuple[int, tuple[int, ...]] | None = None
         limit = budget
-        for cost, table, is_full in tables_from[(mask & -mask).bit_length() - 1]:
+        candidates = tables_from[first]
+        for cost, table, is_full in candidates:
             if cost >= limit:
                 break
             if table & outside or not (fulls if is_full else smalls):
@@ -466,6 +497,10 @@ def _exact(
     groups = [[p for p in range(n) if table & bits[p]] for table in found[1]]
     groups.sort(key=len, reverse=True)  # back into the order of ``sizes``: full tables first
     return groups, found[0]
+
+
+def _combinations(n: int, k: int) -> int:
+    return math.comb(n, k) if 0 <= k <= n else 0
 
 
 # --- results across tables ---------------------------------------------------
