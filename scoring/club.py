@@ -47,6 +47,8 @@ EXACT_MOST = 16  # up to this many seated players the balanced draw finds the le
 RANDOM_SEATINGS = 2000  # beyond it: never worse than the best of this many random seatings
 RESTARTS = 12  # local searches from fresh random seatings, besides the one from the best random one
 SEED_MOST = 999_999  # a seed chosen for the organiser: short enough to read off a screen
+SEED_LIMIT = 2**63  # a seed in a file is a 64-bit whole number (what a database keeps)
+COUNT_MOST = 1000  # drop worst and planned sittings: no club night comes near
 
 
 class ClubError(ScoringError):
@@ -794,7 +796,7 @@ def _list(value: Any, where: str) -> list:
     return value
 
 
-def _whole(value: Any, where: str, low: int | None = None) -> int:
+def _whole(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
     if not is_int(value):
         raise ClubError(
             gettext_noop("must be a whole number, not %(value)s"),
@@ -808,6 +810,14 @@ def _whole(value: Any, where: str, low: int | None = None) -> int:
             "club.too_low",
             where=where,
             low=low,
+            value=describe(value),
+        )
+    if high is not None and value > high:
+        raise ClubError(
+            gettext_noop("must be at most %(high)d, not %(value)s"),
+            "club.too_high",
+            where=where,
+            high=high,
             value=describe(value),
         )
     return value
@@ -879,9 +889,10 @@ def _settings(data: Mapping) -> tuple[Engine, dict[str, Any], int, bool, str, in
             where="club.drop_worst",
             value=describe(drop_worst),
         )
+    _whole(drop_worst, "club.drop_worst", 0, COUNT_MOST)
     planned = data.get("planned_sittings")
     if planned is not None:
-        planned = _whole(planned, "club.planned_sittings", 1)
+        planned = _whole(planned, "club.planned_sittings", 1, COUNT_MOST)
     return engine, dict(options), table_size, smaller, ranking, drop_worst, planned
 
 
@@ -989,7 +1000,7 @@ def _read_sitting(
             expected=index + 1,
             value=describe(number),
         )
-    seed = _whole(raw["seed"], f"{where}.seed")
+    seed = _whole(raw["seed"], f"{where}.seed", -SEED_LIMIT, SEED_LIMIT - 1)
     mode = raw.get("mode", BALANCED)
     if not isinstance(mode, str) or mode not in MODES:
         raise ClubError(
