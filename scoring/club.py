@@ -1168,8 +1168,9 @@ def read_club_file(data: Any) -> Club:
         except ClubError:
             raise
         except ScoringError as error:
+            # The engine's own sentence, after where it is (read by the commands, in English).
             raise ClubError(
-                gettext_noop("%(problem)s"), error.code, where=f"matches[{index}]", problem=str(error)
+                "%(problem)s", error.code, where=f"matches[{index}]", problem=str(error)
             ) from None
     return read_club(data["club"], scored)
 

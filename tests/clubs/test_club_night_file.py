@@ -120,3 +120,14 @@ def test_the_club_players_take_the_rosters_spelling(owner):
 
 def test_a_night_without_a_club_exports_no_club_object(owner, night):
     assert "club" not in exporting.night_document(night)
+
+
+def test_a_bad_club_object_is_said_in_german_to_a_german_reader(owner):
+    from django.utils import translation
+
+    def change(document):
+        document["club"]["sittings"][1]["tables"][1]["players"] = ["Eva", "Dora", "Fritz"]
+
+    with translation.override("de"), pytest.raises(reading.NightFileError) as caught:
+        imported(owner, changed(spec_night(), change))
+    assert caught.value.message == "club.sittings[1].tables[1]: Dora sitzt doppelt"
