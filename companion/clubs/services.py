@@ -120,7 +120,9 @@ def _player_named(night: GameNight, name: str, user) -> Player:
 
 
 @transaction.atomic
-def check_in(club: ClubNight, *, players: Iterable[int] = (), names: Iterable[str] = (), user=None) -> list[Entrant]:
+def check_in(
+    club: ClubNight, *, players: Iterable[int] = (), names: Iterable[str] = (), user=None
+) -> list[Entrant]:
     """Check in roster players (by id) and new names; a player who left comes back.
 
     Refused whole, with a sentence, when one of them is already present: nothing is checked in then.
@@ -254,7 +256,9 @@ def _seat(club: ClubNight, sitting: Sitting, mode: str, seed: int | None, user) 
 def _refuse_too_few(club: ClubNight) -> None:
     engine = get_engine(club.game)
     count = len(present_players(club))
-    sizes, _byes = rules.plan(count, club.table_size, smaller=club.smaller_tables, min_players=engine.min_players)
+    sizes, _byes = rules.plan(
+        count, club.table_size, smaller=club.smaller_tables, min_players=engine.min_players
+    )
     if not sizes:
         raise ClubError(
             ngettext(
@@ -271,7 +275,9 @@ def _locked_club(club_pk: int) -> ClubNight:
 
 
 @transaction.atomic
-def draw_sitting(club: ClubNight, *, number: int, mode: str = Sitting.Mode.BALANCED, user=None, seed=None) -> Sitting:
+def draw_sitting(
+    club: ClubNight, *, number: int, mode: str = Sitting.Mode.BALANCED, user=None, seed=None
+) -> Sitting:
     """Draw sitting ``number``, the next one: refused when it was drawn already (another phone), the
     sitting before is not complete, or too few players are present. A complete sitting before it is
     closed by the draw."""
@@ -305,7 +311,10 @@ def draw_sitting(club: ClubNight, *, number: int, mode: str = Sitting.Mode.BALAN
 
 
 def redrawable(sitting: Sitting) -> bool:
-    return sitting.closed_at is None and not Match.objects.filter(club_table__sitting=sitting, round_count__gt=0).exists()
+    return (
+        sitting.closed_at is None
+        and not Match.objects.filter(club_table__sitting=sitting, round_count__gt=0).exists()
+    )
 
 
 @transaction.atomic
@@ -321,7 +330,8 @@ def redraw_sitting(club: ClubNight, *, number: int, mode: str | None = None, use
         raise ClubError(_("Sitting %(number)d is closed: it cannot be drawn again.") % {"number": number})
     if Match.objects.filter(club_table__sitting=sitting).exclude(round_count=0).exists():
         raise ClubError(
-            _("A table of sitting %(number)d has entered a round: it cannot be drawn again.") % {"number": number}
+            _("A table of sitting %(number)d has entered a round: it cannot be drawn again.")
+            % {"number": number}
         )
     _refuse_too_few(club)
     Match.objects.filter(club_table__sitting=sitting).delete()  # their tables and links go with them
@@ -435,7 +445,9 @@ def link_refusal(table: ClubTable) -> str:
     if table.link_revoked_at is not None:
         return _("This table link was replaced: ask the organiser for the table's new link.")
     if table.sitting.closed_at is not None or not admitting_tables().filter(pk=table.pk).exists():
-        return _("Sitting %(number)d is over: this table link no longer works.") % {"number": table.sitting.number}
+        return _("Sitting %(number)d is over: this table link no longer works.") % {
+            "number": table.sitting.number
+        }
     return ""
 
 
@@ -496,8 +508,10 @@ def _simple_standings(club: ClubNight, *, provisional: bool) -> Board:
                     row[1] += worse - better
                     row[2] += -seat.score if lower else seat.score
                     row[3] += seat.place == 1
-    key = (lambda item: (item[1][1], item[1][2], item[1][3])) if club.ranking == "table_points" else (
-        lambda item: (item[1][2], item[1][1], item[1][3])
+    key = (
+        (lambda item: (item[1][1], item[1][2], item[1][3]))
+        if club.ranking == "table_points"
+        else (lambda item: (item[1][2], item[1][1], item[1][3]))
     )
     names = {entrant.player_id: entrant.player.name for entrant in entrants}
     present = {entrant.player_id: entrant.present for entrant in entrants}
@@ -525,3 +539,22 @@ def grant(request, table: ClubTable) -> None:
     if table.token_hash not in grants:
         # A phone moves table every sitting: the latest few links are enough.
         request.session[TABLE_GRANTS] = [*grants, table.token_hash][-8:]
+
+
+@dataclass(frozen=True)
+class History:
+    """A club night as the night page shows it: the standings and every sitting's tables."""
+
+    club: ClubNight
+    board: Board
+    sittings: list[Sitting]
+
+
+def history(night: GameNight) -> History | None:
+    club = club_of(night)
+    if club is None:
+        return None
+    sittings = list(club.sittings.prefetch_related("byes", "tables__match__seats__player").order_by("number"))
+    latest = sittings[-1] if sittings else None
+    playing = latest is not None and latest.closed_at is None and not complete(latest)
+    return History(club, standings(club, provisional=playing), sittings)
