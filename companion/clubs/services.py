@@ -443,7 +443,7 @@ def link_refusal(table: ClubTable) -> str:
     if table.sitting.club.ended_at is not None:
         return _("The club night has ended: this table link no longer works.")
     if table.link_revoked_at is not None:
-        return _("This table link was replaced: ask the organiser for the table's new link.")
+        return _("This table link was revoked: ask the organiser for the table's new link.")
     if table.sitting.closed_at is not None or not admitting_tables().filter(pk=table.pk).exists():
         return _("Sitting %(number)d is over: this table link no longer works.") % {
             "number": table.sitting.number
