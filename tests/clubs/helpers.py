@@ -10,7 +10,11 @@ NAMES = ["Anna", "Beat", "Cla", "Dora", "Eva", "Fritz", "Gian", "Hanna"]
 
 def club_night(night, names=NAMES, *, table_size=4, smaller_tables=True, rounds=1):
     club = services.create_club(
-        night, game="counter", options={"rounds": rounds}, table_size=table_size, smaller_tables=smaller_tables
+        night,
+        game="counter",
+        options={"rounds": rounds},
+        table_size=table_size,
+        smaller_tables=smaller_tables,
     )
     if names:
         services.check_in(club, names=names, user=night.owner)

@@ -40,7 +40,9 @@ def test_a_table_link_phone_enters_undoes_and_edits_its_rounds(client, tables):
     assert enter_round(client, table.match).status_code == 302
     round_ = Round.objects.get(match=table.match)
     assert round_.entered_by is None
-    edit = client.post(reverse("round_edit", args=[table.match.pk, 1]), round_post(table.match) | {"points_0": 99})
+    edit = client.post(
+        reverse("round_edit", args=[table.match.pk, 1]), round_post(table.match) | {"points_0": 99}
+    )
     assert edit.status_code == 302
     round_.refresh_from_db()
     assert round_.entry["points"][table.match.seats.get(position=0).player.name] == 99
@@ -126,7 +128,9 @@ def test_an_unknown_table_link_is_not_found(client, tables):
     assert client.get(reverse("club_table_link", args=["x" * 32])).status_code == 404
 
 
-@pytest.mark.parametrize("persona, status", [("owner", 200), ("member", 200), ("outsider", 404), ("anonymous", 302)])
+@pytest.mark.parametrize(
+    "persona, status", [("owner", 200), ("member", 200), ("outsider", 404), ("anonymous", 302)]
+)
 def test_the_organisers_screen_and_the_tables_by_persona(persona_client, night, tables, persona, status):
     client = persona_client(persona)
     assert client.get(reverse("club_manage", args=[night.pk])).status_code == status
@@ -144,6 +148,8 @@ def test_an_outsider_with_a_table_link_may_use_that_table_only(persona_client, n
 @pytest.mark.parametrize("persona", ["member", "outsider", "anonymous"])
 def test_only_the_owner_makes_a_night_a_club_night(persona_client, night, persona):
     client = persona_client(persona)
-    response = client.post(reverse("club_create", args=[night.pk]), {"game": "counter", "shown_game": "counter"})
+    response = client.post(
+        reverse("club_create", args=[night.pk]), {"game": "counter", "shown_game": "counter"}
+    )
     assert response.status_code in (302, 404)
     assert not hasattr(night, "club") or night.club is None

@@ -14,7 +14,8 @@ pytestmark = pytest.mark.django_db
 
 def seated(sitting):
     return [
-        [seat.player.name for seat in table.match.seats.order_by("position")] for table in sitting.tables.all()
+        [seat.player.name for seat in table.match.seats.order_by("position")]
+        for table in sitting.tables.all()
     ]
 
 
@@ -89,7 +90,9 @@ def finish(sitting):
 def test_a_second_phone_drawing_the_same_sitting_is_told_and_draws_nothing(night):
     club = club_night(night)
     draw(club)
-    with pytest.raises(services.ClubError, match="Sitting 1 was already drawn, perhaps from another phone."):
+    with pytest.raises(
+        services.ClubError, match=r"Sitting 1 was already drawn, perhaps from another phone\."
+    ):
         draw(club, number=1)
     assert Sitting.objects.count() == 1
     assert ClubTable.objects.count() == 2
@@ -137,7 +140,9 @@ def test_a_redraw_is_refused_once_a_table_entered_a_round(night):
     with pytest.raises(services.ClubError, match="has entered a round"):
         services.redraw_sitting(club, number=1)
     assert Round.objects.count() == 1
-    assert set(ClubTable.objects.values_list("pk", flat=True)) == set(sitting.tables.values_list("pk", flat=True))
+    assert set(ClubTable.objects.values_list("pk", flat=True)) == set(
+        sitting.tables.values_list("pk", flat=True)
+    )
 
 
 def test_a_redraw_before_any_round_seats_everyone_again_with_new_links(night):
@@ -153,7 +158,7 @@ def test_a_redraw_before_any_round_seats_everyone_again_with_new_links(night):
 
 def test_a_player_checked_in_twice_is_told_and_nothing_changes(night):
     club = club_night(night, ["Anna", "Beat"])
-    with pytest.raises(services.ClubError, match="Anna is already checked in."):
+    with pytest.raises(services.ClubError, match=r"Anna is already checked in\."):
         services.check_in(club, names=["Cla", "anna"], user=night.owner)
     assert sorted(Entrant.objects.values_list("player__name", flat=True)) == ["Anna", "Beat"]
 
