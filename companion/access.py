@@ -106,7 +106,9 @@ def table_matches_for(grants) -> frozenset[int]:
     """The matches the table links with these hashes admit to now (one query; none without grants)."""
     if not grants:
         return frozenset()
-    return frozenset(admitting_tables().filter(token_hash__in=list(grants)).values_list("match_id", flat=True))
+    return frozenset(
+        admitting_tables().filter(token_hash__in=list(grants)).values_list("match_id", flat=True)
+    )
 
 
 def table_grants(request) -> list[str]:

@@ -73,7 +73,7 @@ def club_create(request, pk):
     return render(request, "clubs/new.html", {"night": night, "form": form, "game": game})
 
 
-def _tables(sitting: Sitting | None, request) -> list[dict]:
+def _tables(sitting: Sitting | None, request, *, codes: bool = True) -> list[dict]:
     if sitting is None:
         return []
     tables = list(
@@ -111,7 +111,7 @@ def _tables(sitting: Sitting | None, request) -> list[dict]:
                 "qr": qr_svg(
                     url, title=_("QR code of the link to table %(number)d") % {"number": table.number}
                 )
-                if url
+                if url and codes
                 else "",
             }
         )
@@ -129,6 +129,14 @@ def _version(club: ClubNight, sitting: Sitting | None, tables: list[dict], entra
         ),
     ]
     return hashlib.sha256("|".join(facts).encode()).hexdigest()[:24]
+
+
+def club_version(request, night) -> str:
+    """What the organiser's screen shows, as a version (no standings, no QR codes drawn)."""
+    club = _club_or_404(night)
+    sitting = services.current_sitting(club)
+    entrants = list(club.entrants.order_by("player__name"))
+    return _version(club, sitting, _tables(sitting, request, codes=False), entrants)
 
 
 def club_context(request, night) -> dict:
@@ -195,7 +203,10 @@ def club_events(request, pk):
         found = get_night_or_none(user, night_pk)
         if found is None:
             return None
-        return club_context(request, found)["version"]
+        try:
+            return club_version(request, found)
+        except Http404:  # no longer a club night
+            return None
 
     return _stream(
         request, Watch((night_topic(night_pk), access_topic(night_pk), user_topic(user.pk)), current)
