@@ -153,3 +153,15 @@ def test_only_the_owner_makes_a_night_a_club_night(persona_client, night, person
     )
     assert response.status_code in (302, 404)
     assert not hasattr(night, "club") or night.club is None
+
+
+def test_a_table_link_phone_pauses_and_resumes_its_tables_clock(client, tables):
+    table = tables[0]
+    open_link(client, table)
+    assert client.post(reverse("match_pause", args=[table.match.pk])).status_code == 302
+    table.match.refresh_from_db()
+    assert table.match.paused_at is not None
+    assert client.post(reverse("match_resume", args=[table.match.pk])).status_code == 302
+    assert client.post(reverse("match_pause", args=[tables[1].match.pk])).status_code == 302
+    tables[1].match.refresh_from_db()
+    assert tables[1].match.paused_at is None
