@@ -138,6 +138,20 @@ def get_match_for_viewer(
     raise Http404
 
 
+def lapsed_table(request, pk):
+    """The club table of match ``pk`` whose link this browser opened, when that link no longer admits."""
+    grants = table_grants(request)
+    if not grants or pk is None:
+        return None
+    from companion.clubs.models import ClubTable
+
+    return (
+        ClubTable.objects.select_related("sitting__club", "match")
+        .filter(match_id=pk, token_hash__in=grants)
+        .first()
+    )
+
+
 def match_viewer_required(view):
     """``login_required`` for a match's pages, which also admits a phone whose table link opens match ``pk``."""
 
@@ -145,6 +159,12 @@ def match_viewer_required(view):
     def wrapper(request, *args, **kwargs):
         if request.user.is_authenticated or kwargs.get("pk") in viewer(request).table_matches:
             return view(request, *args, **kwargs)
+        lapsed = lapsed_table(request, kwargs.get("pk"))
+        if lapsed is not None:
+            # The phone's own table, whose link stopped working: it is told why, not sent to log in.
+            from companion.clubs.views import link_gone
+
+            return link_gone(request, lapsed)
         return redirect_to_login(request.get_full_path())
 
     return wrapper

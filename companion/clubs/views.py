@@ -347,6 +347,14 @@ def club_end(request, pk):
     return _act(request, pk, action)
 
 
+def link_gone(request, table: ClubTable):
+    """Why the table's link no longer opens its match, in one sentence (410 Gone)."""
+    sentence = services.link_refusal(table) or _("This table link no longer works.")
+    response = render(request, "clubs/link_gone.html", {"sentence": sentence}, status=410)
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
 @require_GET
 def table_link(request, token):
     """A table's link: the phone may now enter that table's rounds; a link that no longer works says why."""
@@ -355,7 +363,7 @@ def table_link(request, token):
         raise Http404
     refusal = services.link_refusal(table)
     if refusal:
-        response = render(request, "clubs/link_gone.html", {"sentence": refusal}, status=410)
+        response = link_gone(request, table)
     else:
         services.grant(request, table)
         response = redirect(table.match)
