@@ -32,3 +32,14 @@ def round_post(match, number=1):
 
 def enter_round(client, match, number=1):
     return client.post(reverse("round_add", args=[match.pk]), round_post(match, number))
+
+
+def play_round(match, number=1):
+    """Round ``number`` of a table's match saved as its owner's phone would (the save service)."""
+    from companion.access import Viewer
+    from companion.play import rounds
+
+    match.refresh_from_db()
+    saved = rounds.save_entry(Viewer(match.night.owner), match.pk, round_post(match, number))
+    assert saved.outcome == "saved", saved
+    return saved

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from companion.clubs import services
 from companion.models import Round
-from tests.clubs.helpers import club_night, draw, enter_round, round_post
+from tests.clubs.helpers import club_night, draw, enter_round, play_round, round_post
 
 pytestmark = pytest.mark.django_db
 
@@ -104,11 +104,9 @@ def test_a_new_table_link_replaces_the_old_one_at_once(client, night, tables):
 
 
 def test_a_table_link_after_its_sitting_closed_says_so_in_one_sentence(client, night, sitting, tables):
-    from companion.play import rounds
 
     for table in tables:
-        names = [seat.player.name for seat in table.match.seats.all()]
-        rounds.add_round(table.match, {"points": {name: 1 for name in names}}, number=1, user=None)
+        play_round(table.match)
         services.end_table(night.club, table.pk, user=night.owner)
     services.close_sitting(night.club, number=1)
     response = open_link(client, tables[0])

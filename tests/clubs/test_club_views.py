@@ -8,7 +8,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from companion.clubs.models import ClubNight, ClubTable, Entrant, Sitting
-from tests.clubs.helpers import NAMES, club_night, draw
+from tests.clubs.helpers import NAMES, club_night, draw, play_round
 from tests.factories import PlayerFactory
 from tests.german import english_on_page
 
@@ -141,13 +141,11 @@ def test_a_redraw_keeps_the_number_and_shows_the_new_seed(organiser, night):
 
 
 def test_the_organiser_ends_a_table_by_hand_and_closes_the_sitting(organiser, night):
-    from companion.play import rounds
 
     club = club_night(night, rounds=5)
     sitting = draw(club)
     for table in sitting.tables.all():
-        names = [seat.player.name for seat in table.match.seats.all()]
-        rounds.add_round(table.match, {"points": {name: 1 for name in names}}, number=1, user=None)
+        play_round(table.match)
         organiser.post(reverse("club_end_table", args=[night.pk, table.pk]))
     response = organiser.post(reverse("club_close_sitting", args=[night.pk]), {"number": "1"}, follow=True)
     assert "Sitting 1 is closed." in text_of(response)
@@ -163,11 +161,9 @@ def test_the_organisers_screen_answers_an_unchanged_version_with_nothing(organis
     url = reverse("club_manage", args=[night.pk])
     assert organiser.get(f"{url}?v={version}", HTTP_HX_REQUEST="true").status_code == 204
     ClubTable.objects.first()
-    from companion.play import rounds
 
     table = ClubTable.objects.first()
-    names = [seat.player.name for seat in table.match.seats.all()]
-    rounds.add_round(table.match, {"points": {name: 1 for name in names}}, number=1, user=None)
+    play_round(table.match)
     changed = organiser.get(f"{url}?v={version}", HTTP_HX_REQUEST="true")
     assert changed.status_code == 200
     assert "1 round" in text_of(changed)
@@ -230,11 +226,9 @@ def test_a_closed_sittings_table_link_says_so_in_the_readers_language(client, ni
     club = club_night(night)
     sitting = draw(club)
     table = sitting.tables.first()
-    from companion.play import rounds
 
     for each in sitting.tables.all():
-        names = [seat.player.name for seat in each.match.seats.all()]
-        rounds.add_round(each.match, {"points": {name: 1 for name in names}}, number=1, user=None)
+        play_round(each.match)
     services.close_sitting(club, number=1)
     speak(client, language)
     response = client.get(reverse("club_table_link", args=[table.token]))
