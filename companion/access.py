@@ -31,7 +31,8 @@ def nights_for(user: AbstractBaseUser) -> QuerySet[GameNight]:
 
 def get_night_for_user(user: AbstractBaseUser, pk: int, *, owner_only: bool = False) -> GameNight:
     queryset = GameNight.objects.owned_by(user) if owner_only else nights_for(user)
-    return get_object_or_404(queryset.select_related("owner"), pk=pk)
+    # The club night rides along (a join, no query of its own): night pages and the export ask for it.
+    return get_object_or_404(queryset.select_related("owner", "club"), pk=pk)
 
 
 def get_match_for_user(
