@@ -107,7 +107,11 @@ def create_club(
 
 
 def club_of(night: GameNight) -> ClubNight | None:
-    return ClubNight.objects.filter(night=night).first()
+    """The night's club night, if any (read along with the night by ``access.get_night_for_user``)."""
+    try:
+        return night.club
+    except ClubNight.DoesNotExist:
+        return None
 
 
 # --- entrants -------------------------------------------------------------------------------
