@@ -216,3 +216,14 @@ def test_an_ended_club_night_draws_no_more(night):
     services.end_club(club)
     with pytest.raises(services.ClubError, match="has ended"):
         draw(club)
+
+
+def test_a_ranked_draw_seats_the_leaders_together_at_table_one(night):
+    club = club_night(night)
+    first = draw(club)
+    for table in first.tables.all():
+        play_round(table.match)  # seat 4 (40 points) wins at each table, seat 1 is last
+    leaders = {row.name for row in services.standings(club).rows if row.place == 1}
+    second = draw(club, number=2, mode=Sitting.Mode.RANKED)
+    assert second.mode == Sitting.Mode.RANKED
+    assert set(seated(second)[0][:4]) >= leaders
