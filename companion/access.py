@@ -11,11 +11,13 @@ learns that an id exists by guessing it. The query shapes are the models'
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import wraps
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q, QuerySet
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -48,15 +50,22 @@ def get_match_for_user(
     only (``Match.load_standings()`` loads the rest when needed). ``for_update``: the
     match's row is locked until the caller's transaction ends (a round is being saved).
     """
-    queryset = Match.objects.of_nights_visible_to(user).select_related("night")
-    if for_update:
-        queryset = queryset.select_for_update(of=("self",))
-    if with_standings:
-        queryset = queryset.with_standings()
+    queryset = _match_queryset(
+        Match.objects.of_nights_visible_to(user), with_standings=with_standings, for_update=for_update
+    )
     match = get_object_or_404(queryset, pk=pk)
     if owner_only and not is_owner(user, match.night):
         raise Http404
     return match
+
+
+def _match_queryset(queryset: QuerySet[Match], *, with_standings: bool, for_update: bool) -> QuerySet[Match]:
+    queryset = queryset.select_related("night")
+    if for_update:
+        queryset = queryset.select_for_update(of=("self",))
+    if with_standings:
+        queryset = queryset.with_standings()
+    return queryset
 
 
 @dataclass(frozen=True)
@@ -77,18 +86,89 @@ class Viewer:
         return self.user if self.user.is_authenticated else None
 
 
+# The browser session keeps the hashes of the table links it opened (``companion.clubs``).
+TABLE_GRANTS = "club_tables"
+
+
+def admitting_tables() -> QuerySet:
+    """Club table links that still admit: not revoked, their sitting open and not yet complete
+    (a table still playing), the club night not ended (../shared/spec/club-night.md)."""
+    from companion.clubs.models import ClubTable
+
+    running = Match.objects.filter(club_table__sitting=OuterRef("sitting")).running()
+    return ClubTable.objects.filter(
+        link_revoked_at__isnull=True,
+        sitting__closed_at__isnull=True,
+        sitting__club__ended_at__isnull=True,
+    ).filter(Exists(running))
+
+
+def table_matches_for(grants) -> frozenset[int]:
+    """The matches the table links with these hashes admit to now (one query; none without grants)."""
+    if not grants:
+        return frozenset()
+    return frozenset(
+        admitting_tables().filter(token_hash__in=list(grants)).values_list("match_id", flat=True)
+    )
+
+
+def table_grants(request) -> list[str]:
+    session = getattr(request, "session", None)
+    grants = session.get(TABLE_GRANTS) if session is not None else None
+    return [grant for grant in grants if isinstance(grant, str)] if isinstance(grants, list) else []
+
+
 def viewer(request) -> Viewer:
-    """The request's :class:`Viewer` (table links: ``companion.clubs`` adds their grants)."""
-    return Viewer(request.user)
+    """The request's :class:`Viewer`: its user and the matches its table links still open (once per request)."""
+    found = getattr(request, "_companion_viewer", None)
+    if found is None:
+        found = Viewer(request.user, table_matches_for(table_grants(request)))
+        request._companion_viewer = found
+    return found
 
 
 def get_match_for_viewer(
     viewer: Viewer, pk: int, *, with_standings: bool = True, for_update: bool = False
 ) -> Match:
     """A match the viewer may see and change: a member's or owner's, or the one a table link opened."""
+    if pk in viewer.table_matches:
+        queryset = _match_queryset(Match.objects.all(), with_standings=with_standings, for_update=for_update)
+        return get_object_or_404(queryset, pk=pk)
     if viewer.user.is_authenticated:
         return get_match_for_user(viewer.user, pk, with_standings=with_standings, for_update=for_update)
     raise Http404
+
+
+def lapsed_table(request, pk):
+    """The club table of match ``pk`` whose link this browser opened, when that link no longer admits."""
+    grants = table_grants(request)
+    if not grants or pk is None:
+        return None
+    from companion.clubs.models import ClubTable
+
+    return (
+        ClubTable.objects.select_related("sitting__club", "match")
+        .filter(match_id=pk, token_hash__in=grants)
+        .first()
+    )
+
+
+def match_viewer_required(view):
+    """``login_required`` for a match's pages, which also admits a phone whose table link opens match ``pk``."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.user.is_authenticated or kwargs.get("pk") in viewer(request).table_matches:
+            return view(request, *args, **kwargs)
+        lapsed = lapsed_table(request, kwargs.get("pk"))
+        if lapsed is not None:
+            # The phone's own table, whose link stopped working: it is told why, not sent to log in.
+            from companion.clubs.views import link_gone
+
+            return link_gone(request, lapsed)
+        return redirect_to_login(request.get_full_path())
+
+    return wrapper
 
 
 def running_match_for(user: AbstractBaseUser) -> Match | None:
@@ -192,6 +272,22 @@ def listenable_match(user: AbstractBaseUser, pk: int) -> int | None:
     if not user.is_authenticated:
         return None
     return Match.objects.of_nights_visible_to(user).filter(pk=pk).values_list("night_id", flat=True).first()
+
+
+def listenable_match_for_viewer(viewer: Viewer, pk: int) -> int | None:
+    """The night of match ``pk`` when the viewer (a member, or a phone with its table link) may read its page."""
+    if pk in viewer.table_matches:
+        return Match.objects.filter(pk=pk).values_list("night_id", flat=True).first()
+    return listenable_match(viewer.user, pk)
+
+
+def match_version_for_viewer(user: AbstractBaseUser, grants, pk: int) -> str | None:
+    """The version of match ``pk`` as the user or the table links ``grants`` may see it now; None once not."""
+    if pk in table_matches_for(grants):
+        return Match.objects.filter(pk=pk).values_list("version", flat=True).first()
+    if not user.is_authenticated:
+        return None
+    return match_version_for(user, pk)
 
 
 def match_version_for(user: AbstractBaseUser, pk: int) -> str | None:

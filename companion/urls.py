@@ -29,6 +29,7 @@ FEATURES = (
     "i18n",
     "offline",
     "live",
+    "clubs",
 )
 
 urlpatterns = [

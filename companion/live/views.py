@@ -15,7 +15,6 @@ under WSGI (``companion.live.streams``).
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, StreamingHttpResponse
 from django.views.decorators.http import require_GET
@@ -39,23 +38,28 @@ def _stream(request, watch: Watch) -> StreamingHttpResponse:
     return response
 
 
-@login_required
+@access.match_viewer_required
 @require_GET
 def match_events(request, pk):
-    """The match page's stream: a new version at every save, undo, edit, end or resume."""
+    """The match page's stream: a new version at every save, undo, edit, end or resume.
+
+    A phone with the match's club table link listens as long as the link admits it."""
     user = request.user
-    night_pk = access.listenable_match(user, pk)
+    night_pk = access.listenable_match_for_viewer(access.viewer(request), pk)
     if night_pk is None:
         raise Http404
     session = request.session
     session_key = session.session_key
+    grants = tuple(access.table_grants(request))
 
     def current(thorough: bool) -> str | None:
-        if thorough and (session_key is None or not session.exists(session_key)):
+        if thorough and user.is_authenticated and (session_key is None or not session.exists(session_key)):
             return None  # signed out (here or on another page of the same browser)
-        return access.match_version_for(user, pk)
+        return access.match_version_for_viewer(user, grants, pk)
 
-    topics = (match_topic(pk), access_topic(night_pk), user_topic(user.pk))
+    topics = (match_topic(pk), access_topic(night_pk))
+    if user.is_authenticated:
+        topics = (*topics, user_topic(user.pk))
     return _stream(request, Watch(topics, current))
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from companion.access import get_night_for_user, get_player_for_user, is_owner, nights_for
+from companion.clubs import services as clubs
 from companion.me.services import pending_for_owner
 from companion.models import Player
 from companion.nights import history
@@ -61,6 +62,7 @@ def night_detail(request, pk):
             "summary": night_summary(matches),
             "settlement": night_settlement_view(night, matches),
             "is_owner": is_owner(request.user, night),
+            "club": clubs.history(night),
         },
     )
 

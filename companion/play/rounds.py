@@ -25,12 +25,26 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from companion import standings as standings_service
-from companion.access import get_match_for_user
+from companion.access import Viewer, get_match_for_user, get_match_for_viewer
 from companion.games import registry
 from companion.i18n.errors import round_error_text
 from companion.models import Match, Round, RoundChange, new_version
 from companion.play.scoreboard import entry_form, overtaken_choice
 from scoring.base import ScoringError, Standings
+
+
+def _match_for(who, pk: int, **kwargs) -> Match:
+    """The match for a :class:`Viewer` (a table link's phone too) or, as before, a user.
+
+    Stop-gap until the mutation services take a Viewer throughout (branch ``mutation``)."""
+    if isinstance(who, Viewer):
+        return get_match_for_viewer(who, pk, **kwargs)
+    return get_match_for_user(who, pk, **kwargs)
+
+
+def _account(who):
+    """Whom to record as having made the change: a Viewer's account (None for a table link's phone)."""
+    return who.account if isinstance(who, Viewer) else who
 
 
 class RoundConflict(Exception):
@@ -149,7 +163,7 @@ def save_entry(user, pk: int, data, *, seen: str = "", rows: bool = False) -> Ro
     attempt = None  # (entry form, number, entry) once the form is valid
     try:
         with transaction.atomic():
-            match = get_match_for_user(user, pk, for_update=True)
+            match = _match_for(user, pk, for_update=True)
             result = standings_service.current(match)
             shown = result if rows and seen == match.version else None
             words = registry.get(match.game).words
@@ -161,7 +175,9 @@ def save_entry(user, pk: int, data, *, seen: str = "", rows: bool = False) -> Ro
             attempt = form, form.cleaned_data["number"], form.to_entry()
             _, number, entry = attempt
             try:
-                after = _store(match, entry, number=number, user=user, key=form.cleaned_data.get("key"))
+                after = _store(
+                    match, entry, number=number, user=_account(user), key=form.cleaned_data.get("key")
+                )
             except ScoringError as error:
                 form.mark_refused(error)
                 error_text = round_error_text(error, words.problem_in)
@@ -172,7 +188,7 @@ def save_entry(user, pk: int, data, *, seen: str = "", rows: bool = False) -> Ro
     except IntegrityError:
         # Another request stored this round first (the transaction above was rolled back).
         form, number, entry = attempt
-        match = get_match_for_user(user, pk)
+        match = _match_for(user, pk)
         try:
             after = _lost_race(match, entry, number=number, key=form.cleaned_data.get("key"))
         except RoundConflict as conflict:
@@ -298,9 +314,9 @@ class RoundTaken:
 def undo_last(user, pk: int, number: int) -> RoundTaken:
     """Undo round ``number`` of match ``pk``, the last one, in one transaction."""
     with transaction.atomic():
-        match = get_match_for_user(user, pk, for_update=True)
+        match = _match_for(user, pk, for_update=True)
         try:
-            result = _undo(match, number=number, user=user)
+            result = _undo(match, number=number, user=_account(user))
         except RoundConflict as conflict:
             return RoundTaken(match, standings_service.current(match), str(conflict))
         return RoundTaken(match, result, registry.get(match.game).words.undone % {"number": number}, number)
@@ -310,17 +326,17 @@ def restore_last(user, pk: int, number: int) -> RoundTaken:
     """Put back round ``number`` of match ``pk`` as it was undone (:func:`restore_round`), in one transaction."""
     try:
         with transaction.atomic():
-            match = get_match_for_user(user, pk, for_update=True)
+            match = _match_for(user, pk, for_update=True)
             try:
                 entry = _undone_entry(match, number)
-                result = _store(match, entry, number=number, user=user, key=None)
+                result = _store(match, entry, number=number, user=_account(user), key=None)
             except (ScoringError, RoundConflict) as error:
                 return RoundTaken(match, standings_service.current(match), str(error))
             words = registry.get(match.game).words
             return RoundTaken(match, result, words.restored % {"number": number}, number)
     except IntegrityError:
         # Another request stored a round first (the transaction above was rolled back).
-        match = get_match_for_user(user, pk)
+        match = _match_for(user, pk)
         notice = registry.get(match.game).words.not_restorable % {"number": number}
         return RoundTaken(match, standings_service.current(match), notice)
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from companion import standings as standings_service
-from companion.access import get_match_for_user
+from companion.access import get_match_for_user, get_match_for_viewer, match_viewer_required, viewer
 from companion.games import registry
 from companion.games.words import ROUND, RoundWords
 from companion.i18n.errors import after_colon, round_error_text
@@ -38,30 +38,30 @@ from companion.play.setup import SetupError, rematch
 from scoring.base import ScoringError
 
 
-@login_required
+@match_viewer_required
 def match_detail(request, pk):
     # Seats and rounds are loaded only when no scoreboard of this version is cached.
-    match = get_match_for_user(request.user, pk, with_standings=False)
+    match = get_match_for_viewer(viewer(request), pk, with_standings=False)
     return render_scoreboard(request, match)
 
 
-@login_required
+@match_viewer_required
 @require_GET
 def match_scoreboard(request, pk):
     """The scoreboard as it is now: what an open match page fetches when another phone changed
     the match (js/live.js), and what "Drop mine" shows; the match page when asked without htmx."""
-    match = get_match_for_user(request.user, pk, with_standings=False)
+    match = get_match_for_viewer(viewer(request), pk, with_standings=False)
     response = render_scoreboard(request, match)
     add_never_cache_headers(response)
     patch_vary_headers(response, ["HX-Request"])  # one address, a part or a page
     return response
 
 
-@login_required
+@match_viewer_required
 def match_chart(request, pk):
     """The running totals chart: what htmx draws into the scoreboard when its chart comes into
     view, or a page of its own (the scoreboard's "Show the chart" link without JavaScript)."""
-    match = get_match_for_user(request.user, pk)
+    match = get_match_for_viewer(viewer(request), pk)
     result = standings_service.current(match)
     context = {
         "match": match,
@@ -74,14 +74,14 @@ def match_chart(request, pk):
     return response
 
 
-@login_required
+@match_viewer_required
 def match_history(request, pk):
-    match = get_match_for_user(request.user, pk)
+    match = get_match_for_viewer(viewer(request), pk)
     context = {"match": match, "lines": history(match, 200), "words": registry.get(match.game).words}
     return render(request, "play/history.html", context)
 
 
-@login_required
+@match_viewer_required
 @require_http_methods(["GET", "POST"])
 def match_close(request, pk):
     """End the match here: GET asks first (who would win with the totals now), POST ends it.
@@ -89,7 +89,7 @@ def match_close(request, pk):
     Open-ended matches (Anrufen and Elfer raus! without a set number of rounds)
     end this way; any other match may stop early the same way.
     """
-    match = get_match_for_user(request.user, pk)
+    match = get_match_for_viewer(viewer(request), pk)
     result = standings_service.current(match)
     if request.method == "GET":
         if result.finished or not result.rounds:
@@ -110,19 +110,19 @@ def match_close(request, pk):
             },
         )
     try:
-        round_service.set_closed(match, True, user=request.user)
+        round_service.set_closed(match, True, user=viewer(request).account)
     except round_service.RoundConflict as conflict:
         messages.info(request, str(conflict))
     return redirect(match)
 
 
-@login_required
+@match_viewer_required
 @require_POST
 def match_reopen(request, pk):
     """Resume: take back the table's end of the match; rounds can be entered again."""
-    match = get_match_for_user(request.user, pk)
+    match = get_match_for_viewer(viewer(request), pk)
     try:
-        round_service.set_closed(match, False, user=request.user)
+        round_service.set_closed(match, False, user=viewer(request).account)
     except round_service.RoundConflict as conflict:
         messages.info(request, str(conflict))
     return redirect(match)
@@ -143,7 +143,7 @@ def match_rematch(request, pk):
 # --- rounds -------------------------------------------------------------------------
 
 
-@login_required
+@match_viewer_required
 @require_POST
 @refuse_other_accounts_rounds
 def round_add(request, pk):
@@ -151,7 +151,7 @@ def round_add(request, pk):
     # is rendered from what it returns.
     seen = request.POST.get("seen", "")
     save = round_service.save_entry(
-        request.user, pk, chosen_round(request.POST), seen=seen, rows=bool(request.htmx)
+        viewer(request), pk, chosen_round(request.POST), seen=seen, rows=bool(request.htmx)
     )
     error = save.error
     if save.outcome == "invalid" and not error:
@@ -204,11 +204,11 @@ def chosen_round(data):
     return data
 
 
-@login_required
+@match_viewer_required
 @require_POST
 def round_preview(request, pk):
     """The engine's verdict on the entry form as it is now, for the live preview (JSON); nothing is stored."""
-    match = get_match_for_user(request.user, pk)
+    match = get_match_for_viewer(viewer(request), pk)
     return JsonResponse(preview_round(match, standings_service.current(match), request.POST))
 
 
@@ -220,10 +220,10 @@ def posted_number(data) -> int:
         return 0
 
 
-@login_required
+@match_viewer_required
 @require_POST
 def round_undo(request, pk):
-    undone = round_service.undo_last(request.user, pk, posted_number(request.POST))
+    undone = round_service.undo_last(viewer(request), pk, posted_number(request.POST))
     if not request.htmx:
         messages.info(request, undone.notice)
         return redirect(undone.match)
@@ -232,11 +232,11 @@ def round_undo(request, pk):
     )
 
 
-@login_required
+@match_viewer_required
 @require_POST
 def round_restore(request, pk):
     """Put an undone round back exactly as it was (offered for a few seconds after Undo)."""
-    restored = round_service.restore_last(request.user, pk, posted_number(request.POST))
+    restored = round_service.restore_last(viewer(request), pk, posted_number(request.POST))
     if not request.htmx:
         messages.info(request, restored.notice)
         return redirect(restored.match)
@@ -245,11 +245,11 @@ def round_restore(request, pk):
     )
 
 
-@login_required
+@match_viewer_required
 @require_http_methods(["GET", "POST"])
 def round_edit(request, pk, number):
     """Change any stored round; a change before the last round is confirmed after a preview."""
-    match = get_match_for_user(request.user, pk)
+    match = get_match_for_viewer(viewer(request), pk)
     stored = {r.number: r for r in match.rounds.all()}
     if number not in stored:
         messages.info(request, registry.get(match.game).words.gone % {"number": number})
@@ -308,7 +308,7 @@ def round_edit(request, pk, number):
             },
         )
     try:
-        round_service.edit_round(match, entry, number=number, user=request.user)
+        round_service.edit_round(match, entry, number=number, user=viewer(request).account)
     except (ScoringError, round_service.RoundConflict) as error:
         if getattr(error, "round", None) == number:  # a later round's refusal is not this form's
             form.mark_refused(error)
