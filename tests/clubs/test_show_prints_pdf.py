@@ -81,7 +81,7 @@ def test_the_prints_speak_german(german_page, owner, night, tmp_path):
     german_page.get_by_role("button", name="Anmelden").click()
     german_page.wait_for_url("**/")
     pages, _size, text = print_to_pdf(german_page, f"/nights/{night.pk}/club/print/standings/", tmp_path)
-    assert pages == 1 and "Schlussrangliste" in text and "nach 3 Runden" in text
+    assert pages == 1 and "Schlussstand" in text and "nach 3 Durchgängen" in text
     pages, _size, text = print_to_pdf(
         german_page, f"/nights/{night.pk}/club/print/sittings/1/tables/", tmp_path
     )
@@ -89,7 +89,7 @@ def test_the_prints_speak_german(german_page, owner, night, tmp_path):
     pages, _size, text = print_to_pdf(
         german_page, f"/nights/{night.pk}/club/print/sittings/2/plan/", tmp_path
     )
-    assert pages == 1 and "Runde 2: Sitzplätze" in text and "gibt zuerst" in text
+    assert pages == 1 and "Durchgang 2: Sitzplätze" in text and "gibt zuerst" in text
     pages, _size, text = print_to_pdf(german_page, f"/nights/{night.pk}/club/print/run-sheet/", tmp_path)
     assert pages == 1 and "Laufzettel" in text
 
