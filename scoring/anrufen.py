@@ -181,6 +181,10 @@ class Anrufen(Engine):
         ),
     )
 
+    def start_total(self, options: Mapping[str, Any]) -> int:
+        """Totals are token balances: everybody starts with the chips."""
+        return options["chips"]
+
     def money_units(self, totals: Mapping[str, int], options: Mapping[str, Any]) -> dict[str, int]:
         """The tokens won or lost are the payments themselves: total - starting chips (scoring.md §6)."""
         return {name: total - options["chips"] for name, total in totals.items()}

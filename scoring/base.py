@@ -365,6 +365,10 @@ class Engine:
 
     # -- ranking --
 
+    def start_total(self, options: Mapping[str, Any]) -> int:
+        """Everybody's total before round 1 under these (cleaned) house rules: 0 in most games."""
+        return 0
+
     def lower_is_better(self, options: Mapping[str, Any]) -> bool:
         """Whether a lower total is the better one under these house rules (higher in most games)."""
         return False

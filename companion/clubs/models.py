@@ -75,6 +75,25 @@ class Entrant(models.Model):
         return self.left_at is None
 
 
+class SittingQuerySet(models.QuerySet):
+    def with_results(self) -> SittingQuerySet:
+        """Byes, tables, their matches and seats (players, places, scores): four more queries in all.
+
+        What the club standings read (``companion.clubs.standings``); the seats' derived columns,
+        never the rounds.
+        """
+        from companion.models import Seat  # companion.models imports this module at its end
+
+        seats = models.Prefetch(
+            "match__seats", queryset=Seat.objects.select_related("player").order_by("position")
+        )
+        tables = models.Prefetch(
+            "tables",
+            queryset=ClubTable.objects.select_related("match").prefetch_related(seats).order_by("number"),
+        )
+        return self.order_by("number").prefetch_related("byes", tables)
+
+
 class Sitting(models.Model):
     """One seating of every table, numbered from 1; drawn only when the sitting before it is complete."""
 
@@ -95,6 +114,8 @@ class Sitting(models.Model):
     drawn_at = models.DateTimeField(_("drawn"), default=timezone.now)
     # Set when the organiser closes the sitting (every table finished or ended): its table links stop.
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+
+    objects = SittingQuerySet.as_manager()
 
     class Meta:
         ordering = ["club", "number"]

@@ -13,7 +13,7 @@ the sitting it means to draw, so the second one finds that sitting drawn and is 
 
 from __future__ import annotations
 
-from collections import Counter
+import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,13 +25,15 @@ from django.utils.translation import ngettext
 
 from companion import live
 from companion.access import TABLE_GRANTS, admitting_tables, players_for_night
-from companion.clubs import rules
+from companion.clubs import standings as club_standings
 from companion.clubs.models import ClubNight, ClubTable, Entrant, Sitting
 from companion.games import registry
+from companion.i18n.errors import error_text
 from companion.lib import tokens
 from companion.models import GameNight, Match, Player
 from companion.play import rounds as round_service
 from companion.play.setup import SetupError, check_setup, create_match, tidy_name
+from scoring import club as rules
 from scoring.names import name_key, name_problem
 from scoring.registry import get_engine
 
@@ -199,51 +201,28 @@ def current_sitting(club: ClubNight) -> Sitting | None:
     return club.sittings.order_by("-number").first()
 
 
-def _history(club: ClubNight, before: int) -> tuple[list[list[list[int]]], Counter]:
-    sittings = []
-    byes: Counter = Counter()
-    for sitting in club.sittings.filter(number__lt=before).prefetch_related("byes", "tables__match__seats"):
-        sittings.append(
-            [
-                [seat.player_id for seat in sorted(table.match.seats.all(), key=lambda seat: seat.position)]
-                for table in sitting.tables.all()
-            ]
-        )
-        byes.update(player.pk for player in sitting.byes.all())
-    return sittings, byes
-
-
-def _standings_order(club: ClubNight) -> list[int]:
-    return [row.player_id for row in standings(club).rows]
-
-
 def _seat(club: ClubNight, sitting: Sitting, mode: str, seed: int | None, user) -> Sitting:
-    """Draw and store the tables of ``sitting`` (which has none): its matches, links and byes."""
-    engine = get_engine(club.game)
-    present = present_players(club)
-    by_pk = {player.pk: player for player in present}
-    history, byes_so_far = _history(club, sitting.number)
-    drawn = rules.draw(
-        [player.pk for player in present],
-        size=club.table_size,
-        smaller=club.smaller_tables,
-        min_players=engine.min_players,
-        mode=mode,
-        history=history,
-        byes_so_far=byes_so_far,
-        order=_standings_order(club) if mode == Sitting.Mode.RANKED else (),
-        seed=seed,
+    """Draw and store the tables of ``sitting`` (which has none): its matches, links and byes.
+
+    The rules (``scoring.club.next_sitting``) see the club night as it was before this sitting.
+    """
+    by_name = {player.name: player for player in present_players(club)}
+    before = club_standings.club_of(club)
+    before = dataclasses.replace(
+        before, sittings=tuple(s for s in before.sittings if s.number < sitting.number)
     )
+    try:
+        drawn = rules.next_sitting(before, mode=mode, seed=seed)
+    except rules.ClubError as error:
+        raise ClubError(error_text(error)) from None
     sitting.seed = drawn.seed
     sitting.mode = mode
     sitting.drawn_at = timezone.now()
     sitting.save(update_fields=["seed", "mode", "drawn_at"])
-    sitting.byes.set([by_pk[pk] for pk in drawn.byes])
+    sitting.byes.set([by_name[name] for name in drawn.byes])
     for number, table in enumerate(drawn.tables, start=1):
         try:
-            match = create_match(
-                club.night, club.game, [by_pk[pk].name for pk in table], 0, club.options, user
-            )
+            match = create_match(club.night, club.game, list(table), 0, club.options, user)
         except SetupError as error:
             raise ClubError(error.message) from None
         _token, seed_value, digest = tokens.new_token(ClubTable.PURPOSE)
@@ -254,12 +233,12 @@ def _seat(club: ClubNight, sitting: Sitting, mode: str, seed: int | None, user) 
 
 
 def _refuse_too_few(club: ClubNight) -> None:
-    engine = get_engine(club.game)
     count = len(present_players(club))
-    sizes, _byes = rules.plan(
-        count, club.table_size, smaller=club.smaller_tables, min_players=engine.min_players
-    )
-    if not sizes:
+    try:
+        enough = bool(rules.table_plan(count, club.game, club.table_size, club.smaller_tables).sizes)
+    except rules.ClubError:
+        enough = False
+    if not enough:
         raise ClubError(
             ngettext(
                 "Only %(count)d player is present: a table needs %(size)d.",
@@ -443,7 +422,7 @@ def link_refusal(table: ClubTable) -> str:
     if table.sitting.club.ended_at is not None:
         return _("The club night has ended: this table link no longer works.")
     if table.link_revoked_at is not None:
-        return _("This table link was replaced: ask the organiser for the table's new link.")
+        return _("This table link was revoked: ask the organiser for the table's new link.")
     if table.sitting.closed_at is not None or not admitting_tables().filter(pk=table.pk).exists():
         return _("Sitting %(number)d is over: this table link no longer works.") % {
             "number": table.sitting.number
@@ -456,7 +435,6 @@ def link_refusal(table: ClubTable) -> str:
 
 @dataclass(frozen=True)
 class Row:
-    player_id: int
     name: str
     place: int
     sittings: int
@@ -473,58 +451,24 @@ class Board:
 
 
 def standings(club: ClubNight, *, provisional: bool = False) -> Board:
-    """The club standings (``companion.clubs.standings``): final over finished tables; with
+    """The club standings (``companion.clubs.standings``): final over complete sittings; with
     ``provisional`` the tables still playing count as they stand now."""
-    try:
-        from companion.clubs import standings as club_standings
-    except ImportError:
-        club_standings = None
-    if club_standings is not None and hasattr(club_standings, "club_standings"):  # pragma: no cover
-        rows = club_standings.club_standings(club, provisional=provisional)
-        return Board([Row(**vars(row)) if not isinstance(row, Row) else row for row in rows], provisional)
-    return _simple_standings(club, provisional=provisional)
-
-
-def _simple_standings(club: ClubNight, *, provisional: bool) -> Board:
-    """Table points, results and wins from the seats' derived places (drop worst aside)."""
-    engine = get_engine(club.game)
-    lower = engine.lower_is_better(club.options or {})
-    entrants = list(club.entrants.select_related("player"))
-    totals = {entrant.player_id: [0, 0, 0, 0] for entrant in entrants}  # sittings, points, result, wins
-    sittings = club.sittings.prefetch_related("byes", "tables__match__seats")
-    for sitting in sittings:
-        for player in sitting.byes.all():
-            if player.pk in totals:
-                totals[player.pk][0] += 1
-        for table in sitting.tables.all():
-            match = table.match
-            if match.is_finished or match.closed or (provisional and match.round_count):
-                seats = list(match.seats.all())
-                for seat in seats:
-                    worse = sum(1 for other in seats if other.place > seat.place)
-                    better = sum(1 for other in seats if other.place < seat.place)
-                    row = totals.setdefault(seat.player_id, [0, 0, 0, 0])
-                    row[0] += 1
-                    row[1] += worse - better
-                    row[2] += -seat.score if lower else seat.score
-                    row[3] += seat.place == 1
-    key = (
-        (lambda item: (item[1][1], item[1][2], item[1][3]))
-        if club.ranking == "table_points"
-        else (lambda item: (item[1][2], item[1][1], item[1][3]))
+    found = (
+        club_standings.provisional_standings(club) if provisional else club_standings.final_standings(club)
     )
-    names = {entrant.player_id: entrant.player.name for entrant in entrants}
-    present = {entrant.player_id: entrant.present for entrant in entrants}
-    ordered = sorted(
-        ((pk, values) for pk, values in totals.items() if pk in names),
-        key=lambda item: (tuple(-value for value in key(item)), names[item[0]].casefold()),
-    )
-    rows = []
-    for index, (pk, values) in enumerate(ordered):
-        place = index + 1
-        if rows and key((pk, values)) == key((rows[-1].player_id, totals[rows[-1].player_id])):
-            place = rows[-1].place
-        rows.append(Row(pk, names[pk], place, *values, present=present[pk]))
+    present = {entrant.player.name: entrant.present for entrant in club.entrants.select_related("player")}
+    rows = [
+        Row(
+            name=row.player,
+            place=row.place,
+            sittings=row.sittings,
+            table_points=row.table_points,
+            result=row.result,
+            wins=row.wins,
+            present=present.get(row.player, False),
+        )
+        for row in found
+    ]
     return Board(rows, provisional)
 
 

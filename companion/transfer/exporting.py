@@ -2,7 +2,8 @@
 
 The documents are those of docs/match-format.md: a match is exactly its match file
 (written by :func:`companion.standings.match_file`, so serialisation lives in
-one place) and a night is ``{"game_night": {...}, "matches": [match, ...]}``.
+one place) and a night is ``{"game_night": {...}, "matches": [match, ...]}``, with
+a club night's ``"club"`` object and its standings (../shared/spec/club-night.md).
 Export, import (:mod:`companion.transfer.reading`, :mod:`companion.transfer.storing`)
 and export again gives the same document.
 
@@ -20,7 +21,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.utils import timezone
@@ -28,9 +30,12 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 
 from companion import standings
+from companion.clubs.models import ClubNight, ClubTable
+from companion.clubs.standings import club_of
 from companion.games import registry
 from companion.models import GameNight, Match
 from companion.nights.settlement import night_settlement
+from scoring.club import club_document
 from scoring.matchinfo import MatchInfo
 
 CSV_HEADER = ("round", "player", "result", "total")
@@ -71,7 +76,39 @@ def night_document(night: GameNight) -> dict[str, Any]:
     if settlement is not None:
         about.update(currency=night.currency, prices=dict(night.prices))
         document["settlement"] = settlement.to_json()
+    club = club_document_of(night, matches)
+    if club is not None:
+        document["club"] = club
     return document
+
+
+def club_document_of(night: GameNight, matches: Sequence[Match]) -> dict[str, Any] | None:
+    """A club night's ``"club"`` object with its standings (None for another night).
+
+    Each table names its match by its index in ``matches``, the file's ``"matches"``.
+    """
+    club_night = ClubNight.objects.filter(night=night).first()
+    if club_night is None:
+        return None
+    club = club_of(club_night)
+    index = {match.pk: number for number, match in enumerate(matches)}
+    table_matches = {
+        (sitting, table): match
+        for sitting, table, match in ClubTable.objects.filter(sitting__club=club_night).values_list(
+            "sitting__number", "number", "match_id"
+        )
+    }
+    sittings = tuple(
+        replace(
+            sitting,
+            tables=tuple(
+                replace(table, match=index[table_matches[sitting.number, table.number]])
+                for table in sitting.tables
+            ),
+        )
+        for sitting in club.sittings
+    )
+    return club_document(replace(club, sittings=sittings))
 
 
 def dumps(document: Mapping[str, Any]) -> str:

@@ -36,13 +36,14 @@ from companion.models import GameNight
 from companion.play.setup import SetupError, check_setup
 from companion.transfer.exporting import CSV_HEADER
 from scoring.base import FIRST_DEALER, ScoringError, Standings, quote
+from scoring.club import Club, read_club
 from scoring.matchfile import parse_json, read_match
 from scoring.matchinfo import NO_INFO, MatchInfo
 from scoring.names import is_blank, name_key, text_problem
 from scoring.registry import ENGINES, get_engine
 from scoring.settlement import DEFAULT_CURRENCY, clean_currency, clean_prices
 
-NIGHT_KEYS = ("game_night", "matches", "settlement")  # the settlement is computed anew, never read
+NIGHT_KEYS = ("game_night", "matches", "settlement", "club")  # the settlement is computed anew, never read
 NIGHT_FIELDS = ("title", "date", "place", "notes", "currency", "prices")
 TITLE_MAX = GameNight._meta.get_field("title").max_length
 PLACE_MAX = GameNight._meta.get_field("place").max_length
@@ -80,6 +81,8 @@ class NightToImport:
     matches: tuple[MatchToImport, ...]
     currency: str = DEFAULT_CURRENCY
     prices: dict[str, int] = field(default_factory=dict)
+    # A club night's file (../shared/spec/club-night.md): its "club" object, checked against the matches.
+    club: Club | None = None
 
 
 def parse_night_file(content: bytes | str) -> Any:
@@ -134,14 +137,33 @@ def read_night(data: Any) -> NightToImport:
     if not isinstance(matches, list):
         raise NightFileError(_("“matches” must be a list, not %(what)s") % {"what": described(matches)})
     check_size(matches)
+    read = tuple(_read_match_at(number, raw) for number, raw in enumerate(matches, start=1))
     return NightToImport(
         title=_title(night),
         date=_date(night),
         place=_text(night, "place", PLACE_MAX),
         notes=_text(night, "notes"),
-        matches=tuple(_read_match_at(number, raw) for number, raw in enumerate(matches, start=1)),
+        matches=read,
         **_plays_for(night),
+        club=_club(data["club"], read) if "club" in data else None,
     )
+
+
+def _club(raw: Any, matches: Sequence[MatchToImport]) -> Club:
+    """The club night's object, checked by ``scoring.club.read_club``: where it breaks a rule, and which."""
+    try:
+        club = read_club(raw, [item.result for item in matches])
+    except ScoringError as error:
+        raise NightFileError(error_text(error)) from None
+    _within(
+        len(club.entrants),
+        settings.IMPORT_MAX_PLAYERS,
+        _(
+            "the club night has %(count)d entrants, but one import takes at most %(max)d players: "
+            "split the night into several files"
+        ),
+    )
+    return club
 
 
 def _plays_for(night: Mapping) -> dict[str, Any]:

@@ -25,6 +25,12 @@
   file's ``settlement`` is not read: the night page computes it from the matches.
 * **No history entries**: the imported rounds are the start of the match's
   history, entered by the importing user.
+* **A club night** (the file's ``"club"`` object, checked by ``scoring.club.read_club``)
+  is stored with the night: the club night's settings, its entrants (players of the roster
+  like the seats; a departed one has left at the time of the import), every sitting with
+  its seed and byes (a complete one closed), and every table linked to its imported match,
+  each with a fresh table link (only its hash and seed are kept, as for share links). The
+  file's ``"standings"`` are not read: they follow from the matches.
 """
 
 from __future__ import annotations
@@ -38,9 +44,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion import standings
+from companion.clubs.models import ClubNight, ClubTable, Entrant, Sitting
+from companion.lib import tokens
 from companion.models import GameNight, Match, Player, Round, Seat
 from companion.transfer.reading import MatchToImport, NightFileError, NightToImport, read_night
 from scoring.base import Standings
+from scoring.club import Club
 from scoring.matchfile import MatchFile, renamed, with_first_dealer
 from scoring.names import name_key
 
@@ -75,9 +84,14 @@ def store_night(night_file: NightToImport, owner, user) -> GameNight:
     with one ``executemany``). So the write lock is held only for the inserts.
     """
     entered_by = user if getattr(user, "is_authenticated", False) else None
-    roster, new_players = _roster(owner, (name for item in night_file.matches for name in item.names))
+    club_names = night_file.club.entrants if night_file.club is not None else ()
+    roster, new_players = _roster(
+        owner, [*(name for item in night_file.matches for name in item.names), *club_names]
+    )
     plan = [_plan_match(item, roster) for item in night_file.matches]
     used = {player.pk: player.name for planned in plan for player in planned.players if player.pk}
+    used.update({roster[name_key(name)].pk: roster[name_key(name)].name for name in club_names})
+    used.pop(None, None)
     now = timezone.now()
     matches = [
         Match(
@@ -114,7 +128,66 @@ def store_night(night_file: NightToImport, owner, user) -> GameNight:
         Match.objects.bulk_create(matches)
         Seat.objects.bulk_create(seats)  # their match and new players have their ids now
         _insert_rounds(matches, rounds)
+        if night_file.club is not None:
+            _store_club(night, night_file.club, matches, roster, now)
     return night
+
+
+def _store_club(
+    night: GameNight, club: Club, matches: Sequence[Match], roster: Mapping[str, Player], now
+) -> None:
+    """The club night of an imported file: settings, entrants, sittings with byes, tables with links."""
+    club_night = ClubNight.objects.create(
+        night=night,
+        game=club.game,
+        options=club.options,
+        table_size=club.table_size,
+        smaller_tables=club.smaller_tables,
+        ranking=club.ranking,
+        drop_worst=club.drop_worst,
+        planned_sittings=club.planned_sittings,
+    )
+    departed = set(club.departed)
+    # One check-in time for all: their order is the file's (the ids), as the export reads it.
+    Entrant.objects.bulk_create(
+        Entrant(
+            club=club_night,
+            player=roster[name_key(name)],
+            checked_in_at=now,
+            left_at=now if name in departed else None,
+        )
+        for name in club.entrants
+    )
+    sittings = Sitting.objects.bulk_create(
+        Sitting(
+            club=club_night,
+            number=sitting.number,
+            mode=sitting.mode,
+            seed=sitting.seed,
+            drawn_at=now,
+            closed_at=now if sitting.complete else None,
+        )
+        for sitting in club.sittings
+    )
+    Sitting.byes.through.objects.bulk_create(
+        Sitting.byes.through(sitting_id=row.pk, player_id=roster[name_key(name)].pk)
+        for row, sitting in zip(sittings, club.sittings, strict=True)
+        for name in sitting.byes
+    )
+    tables = []
+    for row, sitting in zip(sittings, club.sittings, strict=True):
+        for table in sitting.tables:
+            _token, seed, digest = tokens.new_token(ClubTable.PURPOSE)
+            tables.append(
+                ClubTable(
+                    sitting=row,
+                    number=table.number,
+                    match=matches[table.match],
+                    token_hash=digest,
+                    token_seed=seed,
+                )
+            )
+    ClubTable.objects.bulk_create(tables)
 
 
 ROUND_COLUMNS = ("match", "number", "entry", "entered_by", "entered_at", "updated_at")

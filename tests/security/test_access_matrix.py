@@ -28,6 +28,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from companion import urls
+from companion.clubs import services as clubs
 from companion.invites import services as invites
 from companion.models import Player, PlayerLink
 from companion.sharing.services import create_link
@@ -179,6 +180,26 @@ ROUTES: dict[str, Route] = {
     "match_events": Route("night", "match", ("GET",)),
     "shared_events": Route("public", "share", ("GET",), public=PUBLIC_PAGE),
     "shared_match_events": Route("public", "share,match", ("GET",), public=PUBLIC_PAGE),
+    # Club nights (tests/clubs/): the owner makes a night a club night; the owner and the members run
+    # it; a table link is public (the token is the key) and sends its phone to its table's match.
+    "club_create": Route("owner", "night"),
+    "club_manage": Route("night", "night", ("GET",)),
+    "club_events": Route("night", "night", ("GET",)),
+    "club_check_in": Route("night", "night", ("POST",)),
+    "club_check_out": Route("night", "night,entrant", ("POST",)),
+    "club_draw": Route("night", "night", ("POST",)),
+    "club_redraw": Route("night", "night", ("POST",)),
+    "club_close_sitting": Route("night", "night", ("POST",)),
+    "club_end_table": Route("night", "night,table", ("POST",)),
+    "club_revoke_link": Route("night", "night,table", ("POST",)),
+    "club_renew_link": Route("night", "night,table", ("POST",)),
+    "club_end": Route("night", "night", ("POST",)),
+    "club_table_link": Route(
+        "public",
+        "table_token",
+        ("GET",),
+        public={"anonymous GET": 302, "anonymous POST": 405, "user GET": 302, "user POST": 405},
+    ),
 }
 
 # Unnamed patterns and included URL sets, checked on their own below.
@@ -223,6 +244,10 @@ class World:
             "year": night.date.year,
             "share": create_link(night=night, user=None).token,
         }
+        club = clubs.create_club(night, game="counter", options={}, table_size=2)
+        clubs.check_in(club, names=["Anna", "Beat"], user=night.owner)
+        table = clubs.draw_sitting(club, number=1, user=night.owner).tables.get()
+        self.ids.update(entrant=club.entrants.first().pk, table=table.pk, table_token=table.token)
         invite = invites.create(night, user=night.owner, hours=24, single_use=False)
         resettable = UserFactory(username="forgetful")
         # The member asks to be the owner's player (pending: the owner may confirm or decline).
