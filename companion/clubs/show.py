@@ -189,7 +189,9 @@ def club_show(club: ClubNight, *, with_tokens: bool = False) -> ClubShow:
         )
         for sitting in sittings
     ]
-    playing = bool(shown) and not shown[-1].closed and not shown[-1].complete
+    # Provisional while a round has been entered at a table of an open sitting; just after a draw
+    # nothing differs from the standings over the complete sittings.
+    playing = bool(shown) and not shown[-1].closed and not shown[-1].complete and shown[-1].started
     entrants = [(entrant.player.name, entrant.present) for entrant in club.entrants.select_related("player")]
     return ClubShow(
         club=club,

@@ -148,9 +148,11 @@ def _club_facts(model, group: str, **where):
 
 def _club_annotations() -> dict:
     """What a club night's TV page shows beyond its matches' rounds: who is present, which tables were
-    drawn (a redraw replaces them with new rows), which sittings are closed. Sums of ids, like ``ended``."""
+    drawn (a redraw replaces them with new rows), which sittings are closed. Sums of ids, like ``ended``:
+    present and left apart, so that a check-in and a leaving do not add up to the version before."""
     return {
         "club_present": _club_facts(Entrant, "club__night_id", left_at__isnull=True),
+        "club_left": _club_facts(Entrant, "club__night_id", left_at__isnull=False),
         "club_tables": _club_facts(ClubTable, "sitting__club__night_id"),
         "club_closed": _club_facts(Sitting, "club__night_id", closed_at__isnull=False),
     }
@@ -218,6 +220,7 @@ def _live_facts(token: str, match_pk: int | None = None) -> LiveState | None:
             "ended",
             "night__updated_at",
             "club_present",
+            "club_left",
             "club_tables",
             "club_closed",
         )

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 
+from django.utils import timezone
+
 from companion import standings
 from companion.clubs.models import ClubNight, ClubTable, Entrant, Sitting
 from companion.lib import tokens
-from companion.models import Match, Player, Round
+from companion.models import Match, Player, Round, RoundChange
 from tests.factories import MatchFactory
 
 NAMES = [
@@ -64,11 +66,16 @@ def play(match, deals, *, end=False):
     """``deals`` Molotow rounds at ``match`` (its seat order), its standings refreshed; ``end``: ended by hand."""
     names = [seat.player.name for seat in match.seats.order_by("position").select_related("player")]
     start = match.rounds.count()
-    Round.objects.bulk_create(
+    rounds = Round.objects.bulk_create(
         Round(
             match=match, number=start + index + 1, entry=molotow_round(names, shift=start + index + match.pk)
         )
         for index in range(deals)
+    )
+    # What the round service writes beside each round: the history the live versions are made of.
+    RoundChange.objects.bulk_create(
+        RoundChange(match=match, number=row.number, action=RoundChange.Action.ADDED, after=row.entry)
+        for row in rounds
     )
     if end:
         match.closed = True
@@ -82,8 +89,6 @@ def play_sitting(sitting, deals=2, *, end=True):
     for table in sitting.tables.select_related("match"):
         play(table.match, deals, end=end)
     if end:
-        from django.utils import timezone
-
         sitting.closed_at = timezone.now()
         sitting.save(update_fields=["closed_at"])
 

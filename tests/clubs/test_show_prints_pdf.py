@@ -99,4 +99,3 @@ def test_an_outsider_cannot_print_a_club_night(page, outsider, night, tmp_path):
     log_in(page, outsider)
     response = page.goto(f"/nights/{night.pk}/club/print/run-sheet/")
     assert response.status == 404
-
