@@ -31,7 +31,8 @@ def nights_for(user: AbstractBaseUser) -> QuerySet[GameNight]:
 
 def get_night_for_user(user: AbstractBaseUser, pk: int, *, owner_only: bool = False) -> GameNight:
     queryset = GameNight.objects.owned_by(user) if owner_only else nights_for(user)
-    return get_object_or_404(queryset.select_related("owner"), pk=pk)
+    # The club night rides along (a join, no query of its own): night pages and the export ask for it.
+    return get_object_or_404(queryset.select_related("owner", "club"), pk=pk)
 
 
 def get_match_for_user(
@@ -106,7 +107,9 @@ def table_matches_for(grants) -> frozenset[int]:
     """The matches the table links with these hashes admit to now (one query; none without grants)."""
     if not grants:
         return frozenset()
-    return frozenset(admitting_tables().filter(token_hash__in=list(grants)).values_list("match_id", flat=True))
+    return frozenset(
+        admitting_tables().filter(token_hash__in=list(grants)).values_list("match_id", flat=True)
+    )
 
 
 def table_grants(request) -> list[str]:
@@ -136,6 +139,20 @@ def get_match_for_viewer(
     raise Http404
 
 
+def lapsed_table(request, pk):
+    """The club table of match ``pk`` whose link this browser opened, when that link no longer admits."""
+    grants = table_grants(request)
+    if not grants or pk is None:
+        return None
+    from companion.clubs.models import ClubTable
+
+    return (
+        ClubTable.objects.select_related("sitting__club", "match")
+        .filter(match_id=pk, token_hash__in=grants)
+        .first()
+    )
+
+
 def match_viewer_required(view):
     """``login_required`` for a match's pages, which also admits a phone whose table link opens match ``pk``."""
 
@@ -143,6 +160,12 @@ def match_viewer_required(view):
     def wrapper(request, *args, **kwargs):
         if request.user.is_authenticated or kwargs.get("pk") in viewer(request).table_matches:
             return view(request, *args, **kwargs)
+        lapsed = lapsed_table(request, kwargs.get("pk"))
+        if lapsed is not None:
+            # The phone's own table, whose link stopped working: it is told why, not sent to log in.
+            from companion.clubs.views import link_gone
+
+            return link_gone(request, lapsed)
         return redirect_to_login(request.get_full_path())
 
     return wrapper

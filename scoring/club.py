@@ -148,7 +148,7 @@ def table_plan(present: int, game: str, table_size: int, smaller_tables: bool = 
             gettext_noop("%(count)d present players are too few for a table of %(size)d: nothing was drawn"),
             "club.too_few",
             count=present,
-            size=s,
+            size=s - 1 if smaller_tables_allowed(game, s, smaller_tables) else s,
         )
     return TablePlan((s,) * t, present - t * s)
 
@@ -1168,8 +1168,9 @@ def read_club_file(data: Any) -> Club:
         except ClubError:
             raise
         except ScoringError as error:
+            # The engine's own sentence, after where it is (read by the commands, in English).
             raise ClubError(
-                gettext_noop("%(problem)s"), error.code, where=f"matches[{index}]", problem=str(error)
+                "%(problem)s", error.code, where=f"matches[{index}]", problem=str(error)
             ) from None
     return read_club(data["club"], scored)
 

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from companion import live
-from companion.access import TABLE_GRANTS, admitting_tables, players_for_night
+from companion.access import TABLE_GRANTS, Viewer, admitting_tables, players_for_night
 from companion.clubs import standings as club_standings
 from companion.clubs.models import ClubNight, ClubTable, Entrant, Sitting
 from companion.games import registry
@@ -107,7 +107,11 @@ def create_club(
 
 
 def club_of(night: GameNight) -> ClubNight | None:
-    return ClubNight.objects.filter(night=night).first()
+    """The night's club night, if any (read along with the night by ``access.get_night_for_user``)."""
+    try:
+        return night.club
+    except ClubNight.DoesNotExist:
+        return None
 
 
 # --- entrants -------------------------------------------------------------------------------
@@ -352,7 +356,10 @@ def end_table(club: ClubNight, table_pk: int, *, user=None) -> ClubTable:
     if table.sitting.closed_at is not None:
         raise ClubError(_("That table's sitting is closed."))
     try:
-        round_service.set_closed(table.match, True, user=user)
+        if hasattr(round_service, "end_match"):  # the mutation services (branch ``mutation``)
+            round_service.end_match(Viewer(user), table.match_id)
+        else:
+            round_service.set_closed(table.match, True, user=user)
     except round_service.RoundConflict as conflict:
         raise ClubError(str(conflict)) from None
     announce(club)

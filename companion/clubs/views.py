@@ -73,7 +73,7 @@ def club_create(request, pk):
     return render(request, "clubs/new.html", {"night": night, "form": form, "game": game})
 
 
-def _tables(sitting: Sitting | None, request) -> list[dict]:
+def _tables(sitting: Sitting | None, request, *, codes: bool = True) -> list[dict]:
     if sitting is None:
         return []
     tables = list(
@@ -111,7 +111,7 @@ def _tables(sitting: Sitting | None, request) -> list[dict]:
                 "qr": qr_svg(
                     url, title=_("QR code of the link to table %(number)d") % {"number": table.number}
                 )
-                if url
+                if url and codes
                 else "",
             }
         )
@@ -129,6 +129,14 @@ def _version(club: ClubNight, sitting: Sitting | None, tables: list[dict], entra
         ),
     ]
     return hashlib.sha256("|".join(facts).encode()).hexdigest()[:24]
+
+
+def club_version(request, night) -> str:
+    """What the organiser's screen shows, as a version (no standings, no QR codes drawn)."""
+    club = _club_or_404(night)
+    sitting = services.current_sitting(club)
+    entrants = list(club.entrants.order_by("player__name"))
+    return _version(club, sitting, _tables(sitting, request, codes=False), entrants)
 
 
 def club_context(request, night) -> dict:
@@ -195,7 +203,10 @@ def club_events(request, pk):
         found = get_night_or_none(user, night_pk)
         if found is None:
             return None
-        return club_context(request, found)["version"]
+        try:
+            return club_version(request, found)
+        except Http404:  # no longer a club night
+            return None
 
     return _stream(
         request, Watch((night_topic(night_pk), access_topic(night_pk), user_topic(user.pk)), current)
@@ -336,6 +347,14 @@ def club_end(request, pk):
     return _act(request, pk, action)
 
 
+def link_gone(request, table: ClubTable):
+    """Why the table's link no longer opens its match, in one sentence (410 Gone)."""
+    sentence = services.link_refusal(table) or _("This table link no longer works.")
+    response = render(request, "clubs/link_gone.html", {"sentence": sentence}, status=410)
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
 @require_GET
 def table_link(request, token):
     """A table's link: the phone may now enter that table's rounds; a link that no longer works says why."""
@@ -344,7 +363,7 @@ def table_link(request, token):
         raise Http404
     refusal = services.link_refusal(table)
     if refusal:
-        response = render(request, "clubs/link_gone.html", {"sentence": refusal}, status=410)
+        response = link_gone(request, table)
     else:
         services.grant(request, table)
         response = redirect(table.match)

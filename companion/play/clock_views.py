@@ -5,13 +5,12 @@ the scoreboard itself is not touched.
 """
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from companion.access import get_match_for_user
+from companion.access import get_match_for_viewer, match_viewer_required, viewer
 from companion.play import clock
 from companion.play.notes import NotesForm, save_notes
 
@@ -20,10 +19,10 @@ def _back(match):
     return redirect(reverse("match_detail", args=[match.pk]) + "#match-clock")
 
 
-@login_required
+@match_viewer_required
 @require_POST
 def match_pause(request, pk):
-    match = get_match_for_user(request.user, pk, with_standings=False)
+    match = get_match_for_viewer(viewer(request), pk, with_standings=False)
     try:
         clock.pause(match)
     except clock.ClockError as error:
@@ -31,18 +30,18 @@ def match_pause(request, pk):
     return _back(match)
 
 
-@login_required
+@match_viewer_required
 @require_POST
 def match_resume(request, pk):
-    match = get_match_for_user(request.user, pk, with_standings=False)
+    match = get_match_for_viewer(viewer(request), pk, with_standings=False)
     clock.resume(match)
     return _back(match)
 
 
-@login_required
+@match_viewer_required
 @require_http_methods(["GET", "POST"])
 def match_notes(request, pk):
-    match = get_match_for_user(request.user, pk, with_standings=False)
+    match = get_match_for_viewer(viewer(request), pk, with_standings=False)
     form = NotesForm(request.POST or None, initial={"notes": match.notes})
     if request.method == "POST" and form.is_valid():
         save_notes(match, form.cleaned_data["notes"])

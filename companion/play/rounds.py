@@ -175,7 +175,9 @@ def save_entry(user, pk: int, data, *, seen: str = "", rows: bool = False) -> Ro
             attempt = form, form.cleaned_data["number"], form.to_entry()
             _, number, entry = attempt
             try:
-                after = _store(match, entry, number=number, user=_account(user), key=form.cleaned_data.get("key"))
+                after = _store(
+                    match, entry, number=number, user=_account(user), key=form.cleaned_data.get("key")
+                )
             except ScoringError as error:
                 form.mark_refused(error)
                 error_text = round_error_text(error, words.problem_in)

@@ -226,6 +226,38 @@ def create_match(
     return match
 
 
+def busy_elsewhere(night: GameNight, names: Sequence[str]) -> list[str]:
+    """One sentence for each of ``names`` who is seated at a running match of ``night`` right now.
+
+    Starting a match with somebody who plays at another table of the night is allowed (they may
+    have left that table), but the page asks first (``setup_views``); a club night's draw never
+    seats anybody twice (``companion.clubs.services``).
+    """
+    keys = {name_key(name) for name in names if name}
+    seats = (
+        Seat.objects.filter(match__night=night, match__finished_at__isnull=True, match__closed=False)
+        .select_related("player", "match", "match__club_table__sitting")
+        .order_by("match__started_at", "position")
+    )
+    sentences = []
+    for seat in seats:
+        if name_key(seat.player.name) not in keys:
+            continue
+        table = getattr(seat.match, "club_table", None)
+        if table is not None:
+            sentences.append(
+                gettext("%(name)s is playing at table %(table)d of sitting %(sitting)d right now.")
+                % {"name": seat.player.name, "table": table.number, "sitting": table.sitting.number}
+            )
+        else:
+            sentences.append(
+                gettext("%(name)s is playing another match of %(game)s right now.")
+                % {"name": seat.player.name, "game": registry.label(seat.match.game)}
+            )
+        keys.discard(name_key(seat.player.name))
+    return sentences
+
+
 def rematch(match: Match, user) -> Match:
     """The same game with the same seats and house rules; the first deal moves on one seat
     in the game's direction of play. Raises :class:`SetupError` while the match is still played."""

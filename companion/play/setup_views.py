@@ -22,7 +22,7 @@ from django_htmx.http import replace_url
 from companion.access import get_night_for_user, players_for_night
 from companion.games import registry
 from companion.play.forms import MatchSetupForm, carried_initial, game_or_none
-from companion.play.setup import DEFAULT_GAME, SEAT_PREFIX, players_text
+from companion.play.setup import DEFAULT_GAME, SEAT_PREFIX, busy_elsewhere, players_text
 from scoring.registry import ENGINES
 
 
@@ -48,6 +48,7 @@ def _roster_names(night):
 @require_http_methods(["GET", "POST"])
 def match_create(request, pk):
     night = get_night_for_user(request.user, pk)
+    busy: list[str] = []
     if request.method == "POST":
         chosen = game_or_none(request.POST.get("game"))
         shown = game_or_none(request.POST.get("setup_game"))
@@ -63,9 +64,12 @@ def match_create(request, pk):
         game = chosen
         form = MatchSetupForm(request.POST, game=game)
         if form.is_valid():
-            match = form.save(night, request.user)
-            if match is not None:
-                return redirect(match)
+            # Somebody playing at another running table of the night: the page asks first.
+            busy = busy_elsewhere(night, form.setup.names)
+            if not busy or request.POST.get("confirmed") == "yes":
+                match = form.save(night, request.user)
+                if match is not None:
+                    return redirect(match)
     else:
         game = game_or_none(request.GET.get("game")) or DEFAULT_GAME
         form = MatchSetupForm(game=game, initial=carried_initial(request.GET, game))
@@ -83,6 +87,7 @@ def match_create(request, pk):
             for key, label in registry.choices()
         ],
         "roster_names": _roster_names(night),
+        "busy": busy,
     }
     if request.htmx and request.method == "GET":
         response = render(request, "play/new.html#setup-details", context)

@@ -87,8 +87,9 @@ def club_document_of(night: GameNight, matches: Sequence[Match]) -> dict[str, An
 
     Each table names its match by its index in ``matches``, the file's ``"matches"``.
     """
-    club_night = ClubNight.objects.filter(night=night).first()
-    if club_night is None:
+    try:
+        club_night = night.club  # loaded with the night by access.get_night_for_user
+    except ClubNight.DoesNotExist:
         return None
     club = club_of(club_night)
     index = {match.pk: number for number, match in enumerate(matches)}

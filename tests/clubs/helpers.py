@@ -10,7 +10,11 @@ NAMES = ["Anna", "Beat", "Cla", "Dora", "Eva", "Fritz", "Gian", "Hanna"]
 
 def club_night(night, names=NAMES, *, table_size=4, smaller_tables=True, rounds=1):
     club = services.create_club(
-        night, game="counter", options={"rounds": rounds}, table_size=table_size, smaller_tables=smaller_tables
+        night,
+        game="counter",
+        options={"rounds": rounds},
+        table_size=table_size,
+        smaller_tables=smaller_tables,
     )
     if names:
         services.check_in(club, names=names, user=night.owner)
@@ -28,3 +32,14 @@ def round_post(match, number=1):
 
 def enter_round(client, match, number=1):
     return client.post(reverse("round_add", args=[match.pk]), round_post(match, number))
+
+
+def play_round(match, number=1):
+    """Round ``number`` of a table's match saved as its owner's phone would (the save service)."""
+    from companion.access import Viewer
+    from companion.play import rounds
+
+    match.refresh_from_db()
+    saved = rounds.save_entry(Viewer(match.night.owner), match.pk, round_post(match, number))
+    assert saved.outcome == "saved", saved
+    return saved

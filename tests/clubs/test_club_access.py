@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from companion.clubs import services
 from companion.models import Round
-from tests.clubs.helpers import club_night, draw, enter_round, round_post
+from tests.clubs.helpers import club_night, draw, enter_round, play_round, round_post
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,9 @@ def test_a_table_link_phone_enters_undoes_and_edits_its_rounds(client, tables):
     assert enter_round(client, table.match).status_code == 302
     round_ = Round.objects.get(match=table.match)
     assert round_.entered_by is None
-    edit = client.post(reverse("round_edit", args=[table.match.pk, 1]), round_post(table.match) | {"points_0": 99})
+    edit = client.post(
+        reverse("round_edit", args=[table.match.pk, 1]), round_post(table.match) | {"points_0": 99}
+    )
     assert edit.status_code == 302
     round_.refresh_from_db()
     assert round_.entry["points"][table.match.seats.get(position=0).player.name] == 99
@@ -85,7 +87,7 @@ def test_a_revoked_table_link_says_so_and_admits_no_more(client, night, tables):
     response = open_link(client, table)
     assert response.status_code == 410
     assert "This table link was revoked" in response.content.decode()
-    assert client.get(table.match.get_absolute_url()).status_code == 302
+    assert client.get(table.match.get_absolute_url()).status_code == 410
     enter_round(client, table.match)
     assert not Round.objects.filter(match=table.match).exists()
 
@@ -102,11 +104,9 @@ def test_a_new_table_link_replaces_the_old_one_at_once(client, night, tables):
 
 
 def test_a_table_link_after_its_sitting_closed_says_so_in_one_sentence(client, night, sitting, tables):
-    from companion.play import rounds
 
     for table in tables:
-        names = [seat.player.name for seat in table.match.seats.all()]
-        rounds.add_round(table.match, {"points": {name: 1 for name in names}}, number=1, user=None)
+        play_round(table.match)
         services.end_table(night.club, table.pk, user=night.owner)
     services.close_sitting(night.club, number=1)
     response = open_link(client, tables[0])
@@ -117,7 +117,12 @@ def test_a_table_link_after_its_sitting_closed_says_so_in_one_sentence(client, n
 def test_a_table_link_stops_when_the_club_night_ends(client, night, tables):
     open_link(client, tables[0])
     services.end_club(night.club)
-    assert client.get(tables[0].match.get_absolute_url()).status_code == 302
+    page = client.get(tables[0].match.get_absolute_url())
+    assert page.status_code == 410
+    assert "The club night has ended: this table link no longer works." in page.content.decode()
+    assert not Round.objects.exists()
+    enter_round(client, tables[0].match)
+    assert not Round.objects.exists()
     response = open_link(client, tables[0])
     assert "The club night has ended" in response.content.decode()
 
@@ -126,7 +131,9 @@ def test_an_unknown_table_link_is_not_found(client, tables):
     assert client.get(reverse("club_table_link", args=["x" * 32])).status_code == 404
 
 
-@pytest.mark.parametrize("persona, status", [("owner", 200), ("member", 200), ("outsider", 404), ("anonymous", 302)])
+@pytest.mark.parametrize(
+    "persona, status", [("owner", 200), ("member", 200), ("outsider", 404), ("anonymous", 302)]
+)
 def test_the_organisers_screen_and_the_tables_by_persona(persona_client, night, tables, persona, status):
     client = persona_client(persona)
     assert client.get(reverse("club_manage", args=[night.pk])).status_code == status
@@ -144,6 +151,20 @@ def test_an_outsider_with_a_table_link_may_use_that_table_only(persona_client, n
 @pytest.mark.parametrize("persona", ["member", "outsider", "anonymous"])
 def test_only_the_owner_makes_a_night_a_club_night(persona_client, night, persona):
     client = persona_client(persona)
-    response = client.post(reverse("club_create", args=[night.pk]), {"game": "counter", "shown_game": "counter"})
+    response = client.post(
+        reverse("club_create", args=[night.pk]), {"game": "counter", "shown_game": "counter"}
+    )
     assert response.status_code in (302, 404)
     assert not hasattr(night, "club") or night.club is None
+
+
+def test_a_table_link_phone_pauses_and_resumes_its_tables_clock(client, tables):
+    table = tables[0]
+    open_link(client, table)
+    assert client.post(reverse("match_pause", args=[table.match.pk])).status_code == 302
+    table.match.refresh_from_db()
+    assert table.match.paused_at is not None
+    assert client.post(reverse("match_resume", args=[table.match.pk])).status_code == 302
+    assert client.post(reverse("match_pause", args=[tables[1].match.pk])).status_code == 302
+    tables[1].match.refresh_from_db()
+    assert tables[1].match.paused_at is None

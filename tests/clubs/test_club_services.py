@@ -6,7 +6,7 @@ from django.db import connection
 from companion.clubs import services
 from companion.clubs.models import ClubNight, ClubTable, Entrant, Sitting
 from companion.models import Match, Round
-from tests.clubs.helpers import NAMES, club_night, draw
+from tests.clubs.helpers import NAMES, club_night, draw, play_round
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +14,8 @@ pytestmark = pytest.mark.django_db
 
 def seated(sitting):
     return [
-        [seat.player.name for seat in table.match.seats.order_by("position")] for table in sitting.tables.all()
+        [seat.player.name for seat in table.match.seats.order_by("position")]
+        for table in sitting.tables.all()
     ]
 
 
@@ -79,17 +80,17 @@ def test_the_next_sitting_waits_until_every_table_finished(night, client):
 
 
 def finish(sitting):
-    from companion.play import rounds
 
     for table in sitting.tables.all():
-        names = [seat.player.name for seat in table.match.seats.all()]
-        rounds.add_round(table.match, {"points": {name: 1 for name in names}}, number=1, user=None)
+        play_round(table.match)
 
 
 def test_a_second_phone_drawing_the_same_sitting_is_told_and_draws_nothing(night):
     club = club_night(night)
     draw(club)
-    with pytest.raises(services.ClubError, match="Sitting 1 was already drawn, perhaps from another phone."):
+    with pytest.raises(
+        services.ClubError, match=r"Sitting 1 was already drawn, perhaps from another phone\."
+    ):
         draw(club, number=1)
     assert Sitting.objects.count() == 1
     assert ClubTable.objects.count() == 2
@@ -130,14 +131,14 @@ def test_a_redraw_is_refused_once_a_table_entered_a_round(night):
     club = club_night(night, rounds=3)
     sitting = draw(club)
     table = sitting.tables.first()
-    names = [seat.player.name for seat in table.match.seats.all()]
-    from companion.play import rounds
 
-    rounds.add_round(table.match, {"points": {name: 1 for name in names}}, number=1, user=None)
+    play_round(table.match)
     with pytest.raises(services.ClubError, match="has entered a round"):
         services.redraw_sitting(club, number=1)
     assert Round.objects.count() == 1
-    assert set(ClubTable.objects.values_list("pk", flat=True)) == set(sitting.tables.values_list("pk", flat=True))
+    assert set(ClubTable.objects.values_list("pk", flat=True)) == set(
+        sitting.tables.values_list("pk", flat=True)
+    )
 
 
 def test_a_redraw_before_any_round_seats_everyone_again_with_new_links(night):
@@ -153,7 +154,7 @@ def test_a_redraw_before_any_round_seats_everyone_again_with_new_links(night):
 
 def test_a_player_checked_in_twice_is_told_and_nothing_changes(night):
     club = club_night(night, ["Anna", "Beat"])
-    with pytest.raises(services.ClubError, match="Anna is already checked in."):
+    with pytest.raises(services.ClubError, match=r"Anna is already checked in\."):
         services.check_in(club, names=["Cla", "anna"], user=night.owner)
     assert sorted(Entrant.objects.values_list("player__name", flat=True)) == ["Anna", "Beat"]
 
@@ -194,10 +195,7 @@ def test_a_table_ended_by_hand_counts_as_finished(night):
     club = club_night(night, rounds=5)
     sitting = draw(club)
     for table in sitting.tables.all():
-        names = [seat.player.name for seat in table.match.seats.all()]
-        from companion.play import rounds
-
-        rounds.add_round(table.match, {"points": {name: 1 for name in names}}, number=1, user=None)
+        play_round(table.match)
         services.end_table(club, table.pk, user=night.owner)
     assert services.complete(sitting)
 

@@ -149,8 +149,8 @@ def test_the_night_page_with_its_settlement_runs_the_same_queries_however_many_m
 ):
     night = night_with_matches(owner, count)
     client.force_login(owner)
-    # session, user, the night, whether it is a club night, its matches, their seats with players
-    with django_assert_num_queries(6):
+    # session, user, the night, its matches, their seats with players
+    with django_assert_num_queries(5):
         response = client.get(reverse("night_detail", args=[night.pk]))
     assert "Settle up" in response.content.decode()
 

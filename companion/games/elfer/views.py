@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect
@@ -21,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from companion import standings as standings_service
-from companion.access import get_match_for_user
+from companion.access import get_match_for_viewer, match_viewer_required, viewer
 from companion.games.elfer.board import board_error_text, load_board, side_label
 from companion.games.elfer.entry import ElferEntryForm
 from companion.i18n.errors import error_text
@@ -35,7 +34,7 @@ class GameSaved(Exception):
     """A round was stored between reading the match and locking it."""
 
 
-@login_required
+@match_viewer_required
 @require_POST
 def board_complete(request, pk):
     """Somebody laid the last card of a side."""
@@ -54,7 +53,7 @@ def board_complete(request, pk):
     return _apply(request, match, lambda board: board.complete(colour, side, name), done, _side(colour, side))
 
 
-@login_required
+@match_viewer_required
 @require_POST
 def board_undo(request, pk):
     """Take back a side tapped by mistake: it is open again."""
@@ -69,7 +68,7 @@ def board_undo(request, pk):
 
 
 def _elfer_match(request, pk) -> Match:
-    match = get_match_for_user(request.user, pk)
+    match = get_match_for_viewer(viewer(request), pk)
     if match.game != "elfer":
         raise Http404("only Elfer raus! has a bonus board")
     return match
@@ -104,7 +103,7 @@ def _apply(request, match: Match, change: Callable[[BonusBoard], BonusBoard], do
         return _respond(request, match, result, error=board_error_text(error, side) or error_text(error))
     except GameSaved:
         # Another phone saved the game meanwhile: the tap was for its board, not the next game's.
-        match = get_match_for_user(request.user, match.pk)
+        match = get_match_for_viewer(viewer(request), match.pk)
         return _respond(
             request, match, error=_("The game was just saved from another phone: tap again if needed.")
         )
