@@ -34,6 +34,7 @@ FEATURES = (
 
 urlpatterns = [
     *(path("", include(f"companion.{feature}.urls")) for feature in FEATURES),
+    path("", include("companion.clubs.show_urls")),
     *(path("", include(game.urls)) for game in registry.GAMES.values() if game.urls),
     path("healthz/", healthz, name="healthz"),
     path("favicon.ico", RedirectView.as_view(url="/static/favicon.svg", permanent=True)),

@@ -48,6 +48,7 @@ from django.utils.translation import gettext as _
 
 from companion import live
 from companion import standings as standings_service
+from companion.clubs.models import ClubTable, Entrant, Sitting
 from companion.lib import tokens
 from companion.models import GameNight, Match, RoundChange, ShareLink
 from companion.play.scoreboard import (
@@ -139,6 +140,24 @@ def _night_matches(aggregate, **extra):
     return Subquery(matches.annotate(value=aggregate).values("value")[:1], output_field=IntegerField())
 
 
+def _club_facts(model, group: str, **where):
+    """A sum of the ids of a club night's rows of ``model`` (None for a night without a club)."""
+    rows = model.objects.filter(**{group: OuterRef("night_id")}, **where).order_by().values(group)
+    return Subquery(rows.annotate(value=Sum("pk")).values("value")[:1], output_field=IntegerField())
+
+
+def _club_annotations() -> dict:
+    """What a club night's TV page shows beyond its matches' rounds: who is present, which tables were
+    drawn (a redraw replaces them with new rows), which sittings are closed. Sums of ids, like ``ended``:
+    present and left apart, so that a check-in and a leaving do not add up to the version before."""
+    return {
+        "club_present": _club_facts(Entrant, "club__night_id", left_at__isnull=True),
+        "club_left": _club_facts(Entrant, "club__night_id", left_at__isnull=False),
+        "club_tables": _club_facts(ClubTable, "sitting__club__night_id"),
+        "club_closed": _club_facts(Sitting, "club__night_id", closed_at__isnull=False),
+    }
+
+
 def _match_version(newest_change: int | None, closed: bool, night_saved) -> str:
     return f"m{newest_change or 0}.{int(closed)}.{night_saved.timestamp():.6f}"
 
@@ -187,6 +206,7 @@ def _live_facts(token: str, match_pk: int | None = None) -> LiveState | None:
             # Which matches the table ended, as one number: ending one and reopening another
             # between two polls would have to add up to the same sum to go unnoticed.
             ended=_night_matches(Sum("pk"), closed=True),
+            **_club_annotations(),
         )
         .values_list(
             "match_id",
@@ -199,6 +219,10 @@ def _live_facts(token: str, match_pk: int | None = None) -> LiveState | None:
             "match_count",
             "ended",
             "night__updated_at",
+            "club_present",
+            "club_left",
+            "club_tables",
+            "club_closed",
         )
         .first()
     )
@@ -215,10 +239,13 @@ def _live_facts(token: str, match_pk: int | None = None) -> LiveState | None:
         count,
         ended,
         night_saved,
+        *club,
     ) = row
     if match_id is not None:
         return LiveState(match_id, match_night_id, _match_version(match_newest, closed, match_night_saved))
     version = f"n{count or 0}.{newest or 0}.{ended or 0}.{night_saved.timestamp():.6f}"
+    if any(club):
+        version += ".c" + ".".join(str(value or 0) for value in club)
     return LiveState(None, night_id, version)
 
 

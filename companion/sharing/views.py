@@ -21,13 +21,15 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from companion.access import get_match_for_user, get_night_for_user, is_owner
+from companion.clubs.show_views import shared_club_context
+from companion.models import GameNight
 from companion.nights.settlement import night_settlement_view
 from companion.nights.summary import match_results, night_summary
 from companion.offline.account import not_kept_offline
@@ -162,15 +164,20 @@ def _render_shared(request, token, state, *, live: bool, from_night: bool = Fals
             live_url = reverse("shared_live", args=[token])
         template = "sharing/match.html"
     else:
-        night, matches = sharing.load_night(state.night_id)
-        context = {
-            "night": night,
-            "results": match_results(matches),
-            "summary": night_summary(matches),
-            "settlement": night_settlement_view(night, matches),
-        }
+        night = get_object_or_404(GameNight, pk=state.night_id)
+        # A club night's link is the room's TV page: tables, seats and the club standings.
+        context = shared_club_context(night)
+        template = "clubs/show/tv.html"
+        if context is None:
+            night, matches = sharing.load_night(state.night_id)
+            context = {
+                "night": night,
+                "results": match_results(matches),
+                "summary": night_summary(matches),
+                "settlement": night_settlement_view(night, matches),
+            }
+            template = "sharing/night.html"
         live_url = reverse("shared_live", args=[token])
-        template = "sharing/night.html"
     if from_night:
         events_url = reverse("shared_match_events", args=[token, state.match_id])
     else:

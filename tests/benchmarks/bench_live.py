@@ -25,6 +25,13 @@ The goals, each printed with PASS or FAIL:
   within 2 s, p95;
 * 32 clients that send a login form one byte every 2 s, beside 4 clients asking for
   pages: at least 95% of those pages answered within 2 s, and no worker restarted;
+* ``--club`` (a club night instead of all the above): ``--tables`` tables (15 by
+  default: 60 players) of one sitting, each with its four phones on the match's live page,
+  and 3 TV pages on the night's share link (the club night's TV page); each TV page asks
+  for its live part at every event, as the browser does, and reads every table's round count
+  from it: every save reaches the TVs' standings within 2 s, p95 (from the sending of the save
+  to the moment a TV's answer shows that round), and the phones hear it within 2 s, p95.
+  A short try: ``python -m tests.benchmarks.bench_live --club --tables 2 --seconds 30``;
 * how far it goes: open pages in steps (``--levels``, default 1,000, 2,000, 4,000 and
   8,000) with the same saves per table; the largest step that keeps the latency and
   idle goals is printed as a line of its own.
@@ -34,7 +41,7 @@ The processor time of the clients (this process) is printed beside the server's,
 
 Options: ``--tables`` (200), ``--seconds`` of saving (60), ``--idle`` seconds (25),
 ``--slow-seconds`` (20), ``--levels`` (1000,2000,4000,8000; ``--levels ''`` skips them),
-``--two-instances``. A short try: ``make bench-live BENCH_ARGS="--tables 40 --seconds 30
+``--two-instances``, ``--club``. A short try: ``make bench-live BENCH_ARGS="--tables 40 --seconds 30
 --levels 1000"``. Everything runs on loopback and stops by itself.
 The exit status is 1 when a goal is missed.
 """
@@ -45,6 +52,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import re
 import resource
 import statistics
 import time
@@ -448,9 +456,112 @@ async def how_far(server: Server, args, verdicts: Verdicts) -> None:
         )
 
 
+# --- a club night: 4 phones per table, 3 TV pages on the night's share link ---------------------------
+
+TV_PAGES = 3
+TABLE_STATE = re.compile(
+    r'data-table="(\d+)">.*?club-tv-table-state">\s*(?:(\d+) rounds?|[^<]*)</span>', re.DOTALL
+)
+
+
+def seed_club(count: int) -> tuple[list[Table], dict[int, int], str]:
+    """A club night of the seeded host: one sitting of ``count`` Molotow tables of 4 entrants each, drawn
+    straight into rows (the draw is not what is measured); its tables, their numbers by match, and the
+    token of the night's share link (the TV page)."""
+    from django.contrib.auth import get_user_model
+    from django.db import connections
+
+    from companion.clubs.models import ClubNight, ClubTable, Entrant, Sitting
+    from companion.lib import tokens
+    from companion.models import GameNight, Player
+    from companion.play.setup import create_match
+    from companion.sharing.services import create_link
+
+    user = get_user_model().objects.get(username="host")
+    night = GameNight.objects.create(owner=user, title="Club night", date="2026-11-27", place="Chur")
+    club = ClubNight.objects.create(night=night, game="molotow", options={"rounds": 100}, table_size=4)
+    sitting = Sitting.objects.create(club=club, number=1, seed=1)
+    tables, numbers = [], {}
+    for number in range(1, count + 1):
+        names = [f"T{number}{name}" for name in NAMES]
+        match = create_match(night, "molotow", names, 0, {"rounds": 100}, user)
+        for player in Player.objects.filter(owner=user, name__in=names):
+            Entrant.objects.create(club=club, player=player)
+        _token, seed_value, digest = tokens.new_token(ClubTable.PURPOSE)
+        ClubTable.objects.create(
+            sitting=sitting, number=number, match=match, token_hash=digest, token_seed=seed_value
+        )
+        tables.append(Table(match.pk, ""))
+        numbers[match.pk] = number
+    token = create_link(night=night, user=user).token
+    connections.close_all()
+    return tables, numbers, token
+
+
+async def watch_tv(client, token: str, seen: dict[tuple[int, int], float], errors: list[str], stop) -> None:
+    """A TV page: its stream, and at each new version its live part, as js/share.js asks for it; notes
+    when each table's round count first showed."""
+    last = ""
+    while not stop.is_set():
+        try:
+            async with client.stream(
+                "GET", f"/s/{token}/events/", headers={"Last-Event-ID": last} if last else {}, timeout=None
+            ) as response:
+                async for chunk in response.aiter_text():
+                    if "event: version" not in chunk:
+                        continue
+                    last = chunk.split("data: ", 1)[1].split("\n", 1)[0]
+                    answer = await client.get(f"/s/{token}/live/", params={"v": "-"}, timeout=30)
+                    if answer.status_code != 200:
+                        errors.append(f"tv live: {answer.status_code}")
+                        continue
+                    now = time.monotonic()
+                    for number, rounds in TABLE_STATE.findall(answer.text):
+                        for count in range(1, int(rounds or 0) + 1):
+                            seen.setdefault((int(number), count), now)
+        except httpx.HTTPError:
+            await asyncio.sleep(0.5)
+
+
+async def club_tv(server: Server, args, verdicts: Verdicts) -> None:
+    tables, numbers, tv_token = await asyncio.to_thread(seed_club, args.tables)
+    token = cookies(server)["csrftoken"]
+    errors: list[str] = []
+    seen: list[dict[tuple[int, int], float]] = [{} for _ in range(TV_PAGES)]
+    stop = asyncio.Event()
+    async with client_for(server.base, server) as client:
+        pages, tasks = await open_pages(client, tables, errors, phones=4, shared=0)
+        tvs = [
+            asyncio.create_task(watch_tv(client, tv_token, seen[i], errors, stop)) for i in range(TV_PAGES)
+        ]
+        await asyncio.sleep(1)
+        await play(client, tables, token, args.seconds, [], errors)
+        stop.set()
+        await close_pages([*tasks, *tvs])
+    phones = latencies(pages)
+    tv = [
+        screen.get((numbers[table.match], index + 1), float("inf")) - sent
+        for screen in seen
+        for table in tables
+        for index, sent in enumerate(table.saves)
+    ]
+    lost = sum(1 for value in tv if value == float("inf"))
+    verdicts.goal(
+        p95(tv) <= LATENCY_GOAL and not lost and not errors,
+        f"club night: {len(tables)} tables, {TV_PAGES} TV pages: every save on the TVs' standings within "
+        f"{LATENCY_GOAL:.0f} s: p95 {p95(tv) * 1000:.0f} ms, max {max(tv, default=0) * 1000:.0f} ms, "
+        f"{len(tv)} deliveries, {lost} never shown, {len(errors)} errors {errors[:3]}",
+    )
+    verdicts.goal(
+        p95(phones) <= LATENCY_GOAL,
+        f"club night: {len(pages)} phones hear their table's save within {LATENCY_GOAL:.0f} s: "
+        f"p95 {p95(phones) * 1000:.0f} ms, {sum(t.saved for t in tables)} saves",
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--tables", type=int, default=None, help="200; with --club 15 (60 players)")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--idle", type=float, default=25.0)
     parser.add_argument("--slow-seconds", type=float, default=20.0)
@@ -458,7 +569,10 @@ def main() -> int:
         "--levels", type=lambda text: [int(x) for x in text.split(",") if x], default=[1000, 2000, 4000, 8000]
     )
     parser.add_argument("--two-instances", action="store_true")
+    parser.add_argument("--club", action="store_true", help="a club night: phones and 3 TV pages")
     args = parser.parse_args()
+    if args.tables is None:
+        args.tables = 15 if args.club else 200
     # Thousands of streams: a socket each on both sides (the server inherits the limit).
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -470,6 +584,9 @@ def main() -> int:
             return 1
         with serve(instances=2, database_url=database) as server:
             asyncio.run(two_instances(server, args, verdicts))
+    elif args.club:
+        with serve() as server:
+            asyncio.run(club_tv(server, args, verdicts))
     else:
         with serve() as server:
             print(f"gunicorn at {server.base} ({len(server.instances[0].workers())} workers)", flush=True)

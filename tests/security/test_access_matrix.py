@@ -194,6 +194,13 @@ ROUTES: dict[str, Route] = {
     "club_revoke_link": Route("night", "night,table", ("POST",)),
     "club_renew_link": Route("night", "night,table", ("POST",)),
     "club_end": Route("night", "night", ("POST",)),
+    # What a club night shows on walls and screens (companion.clubs.show_views, companion.printing.club):
+    # the night's people, like its report; the TV page itself is the night's share link ("shared").
+    "club_prints": Route("night", "night", ("GET",)),
+    "club_seat_plan": Route("night", "night,number", ("GET",)),
+    "club_table_sheets": Route("night", "night,number", ("GET",)),
+    "club_run_sheets": Route("night", "night", ("GET",)),
+    "club_standings_print": Route("night", "night", ("GET",)),
     "club_table_link": Route(
         "public",
         "table_token",
