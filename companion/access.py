@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.crypto import salted_hmac
 
 from companion.models import GameNight, Invite, Match, Player, PlayerLink
 
@@ -196,3 +197,29 @@ def listenable_match(user: AbstractBaseUser, pk: int) -> int | None:
 def match_version_for(user: AbstractBaseUser, pk: int) -> str | None:
     """The version of match ``pk`` as the user may see it now; None once they may not (one query)."""
     return Match.objects.of_nights_visible_to(user).filter(pk=pk).values_list("version", flat=True).first()
+
+
+def listenable_night(user: AbstractBaseUser, pk: int) -> bool:
+    """Whether the user may read night ``pk``'s page (and so hear of its changes)."""
+    return user.is_authenticated and nights_for(user).filter(pk=pk).exists()
+
+
+def night_version(pk: int, saved, match_versions) -> str:
+    """A night page's version from what it shows: the night's save time and each ``(match pk, version)``.
+
+    Every save, undo, edit, end or resume gives a match a new version, and a new or deleted match
+    changes the list, so the page's version changes exactly when one of them does. Opaque (an HMAC):
+    it tells nothing but whether it is equal.
+    """
+    facts = "|".join(f"{match_pk}:{version}" for match_pk, version in sorted(match_versions))
+    return salted_hmac("companion.nights.version", f"{pk}|{saved.timestamp():.6f}|{facts}").hexdigest()[:24]
+
+
+def night_version_for(user: AbstractBaseUser, pk: int) -> str | None:
+    """The version of night ``pk``'s page as the user may see it now; None once they may not (one query)."""
+    rows = list(nights_for(user).filter(pk=pk).values_list("updated_at", "matches__pk", "matches__version"))
+    if not rows:
+        return None
+    return night_version(
+        pk, rows[0][0], [(match_pk, v) for _saved, match_pk, v in rows if match_pk is not None]
+    )

@@ -6,6 +6,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("nights/new/", views.night_create, name="night_create"),
     path("nights/<id:pk>/", views.night_detail, name="night_detail"),
+    path("nights/<id:pk>/live/", views.night_live, name="night_live"),
     path("nights/<id:pk>/edit/", views.night_edit, name="night_edit"),
     path("nights/<id:pk>/history/", views.night_history, name="night_history"),
     path("nights/<id:pk>/delete/", views.night_delete, name="night_delete"),

@@ -4,12 +4,21 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from companion.access import get_night_for_user, get_player_for_user, is_owner, nights_for
+from companion.access import (
+    get_night_for_user,
+    get_player_for_user,
+    is_owner,
+    night_version,
+    night_version_for,
+    nights_for,
+)
 from companion.me.services import pending_for_owner
 from companion.models import Player
 from companion.nights import history
@@ -46,13 +55,15 @@ def night_create(request):
     return render(request, "nights/form.html", {"form": form})
 
 
-@login_required
-def night_detail(request, pk):
+def _night_page(request, pk, *, live: bool):
+    """The night page, or with ``live`` only its part that follows the matches (the new version with it)."""
     night = get_night_for_user(request.user, pk)
     matches = list(night.matches.in_playing_order().with_seats())
+    version = night_version(night.pk, night.updated_at, [(match.pk, match.version) for match in matches])
+    live_url = reverse("night_live", args=[night.pk])
     return render(
         request,
-        "nights/detail.html",
+        "nights/detail.html#live" if live else "nights/detail.html",
         {
             "night": night,
             "matches": matches,
@@ -61,8 +72,28 @@ def night_detail(request, pk):
             "summary": night_summary(matches),
             "settlement": night_settlement_view(night, matches),
             "is_owner": is_owner(request.user, night),
+            "version": version,
+            "live_url": f"{live_url}?v={version}",
+            "events_url": reverse("night_events", args=[night.pk]),
         },
     )
+
+
+@login_required
+def night_detail(request, pk):
+    return _night_page(request, pk, live=False)
+
+
+@login_required
+@require_GET
+def night_live(request, pk):
+    """What the night page polls (and asks for when its event stream names a new version)."""
+    version = night_version_for(request.user, pk)
+    if version is None:
+        raise Http404
+    if request.GET.get("v") == version:
+        return HttpResponse(status=204)
+    return _night_page(request, pk, live=True)
 
 
 @login_required

@@ -1,5 +1,6 @@
-// Share links: the copy button on the share page; on a shared page, hear of every change at
-// once (server-sent events), keep the screen on and notice a revoked link. The pages work
+// Share links: the copy button on the share page; on a shared page (and the signed-in night
+// page), hear of every change at once (server-sent events), keep the screen on and notice a
+// revoked link. The pages work
 // without this file (the address can be copied by hand, the shared page polls, and has a
 // Refresh link without JavaScript).
 (function () {
@@ -77,9 +78,10 @@
     }
   });
 
-  // A TV or tablet showing the scores should not go dark.
+  // A TV or tablet showing the scores should not go dark (a signed-in night page may).
   var wakeLock = null;
   function keepAwake() {
+    if (!document.querySelector("[data-wake-lock]")) return;
     if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
     navigator.wakeLock.request("screen").then(function (lock) {
       wakeLock = lock;

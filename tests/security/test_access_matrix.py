@@ -84,6 +84,8 @@ ROUTES: dict[str, Route] = {
     "night_create": Route("user"),
     "night_import": Route("user"),
     "night_detail": Route("night", "night", ANY),
+    "night_live": Route("night", "night", ("GET",)),
+    "night_events": Route("night", "night", ("GET",)),
     "night_report": Route("night", "night", ("GET",)),
     "night_export_json": Route("night", "night", ("GET",)),
     "night_edit": Route("night", "night"),
