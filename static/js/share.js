@@ -70,10 +70,12 @@
     if (streaming && !asked && detail.elt && detail.elt.hasAttribute("data-live")) event.preventDefault();
   });
 
-  // A revoked link answers 404 to the poll: load the page again, which then says "Not Found".
+  // A stopped link answers 410 to the poll (a night page one may no longer see, 404): load the
+  // page again, which then says "Sharing was stopped" (or "Not found").
   document.body.addEventListener("htmx:responseError", function (event) {
     var detail = event.detail || {};
-    if (detail.xhr && detail.xhr.status === 404 && detail.elt && detail.elt.hasAttribute("data-live")) {
+    var status = detail.xhr && detail.xhr.status;
+    if ((status === 404 || status === 410) && detail.elt && detail.elt.hasAttribute("data-live")) {
       window.location.reload();
     }
   });
