@@ -121,7 +121,9 @@ def night_history(request, pk):
         "nights/history.html",
         {
             "night": night,
-            "changes": [(change, history.field_lines(change)) for change in history.changes(night)],
+            "changes": [
+                (change, history.field_lines(change, night.currency)) for change in history.changes(night)
+            ],
         },
     )
 
