@@ -77,7 +77,9 @@ def test_a_match_shorter_than_a_minute_is_not_said_to_take_0_min(persona_client,
     timed_murlan(night, 0.5)
     page = (
         persona_client("member")
-        .get(reverse("leaderboard"), {"game": "murlan", "period": "all"}, headers={"accept-language": language})
+        .get(
+            reverse("leaderboard"), {"game": "murlan", "period": "all"}, headers={"accept-language": language}
+        )
         .content.decode()
     )
     assert said in page
