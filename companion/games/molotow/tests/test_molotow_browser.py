@@ -197,7 +197,7 @@ def test_a_quick_save_asks_for_no_preview_of_the_entry_it_saved(logged_in, night
     ],
 )
 def test_a_negative_score_is_called_negative_not_a_broken_number(request, night, phone, negative, not_whole):
-    # Issue 37: the live hint called −10 "not a whole number".
+    # Issue 37: the live hint called -10 "not a whole number".
     page = request.getfixturevalue(phone)
     match = MatchFactory(night=night, game="molotow", names=NAMES)
     page.goto(match.get_absolute_url())
