@@ -9,6 +9,8 @@ from companion.i18n.catalogue import compile_catalogues
 
 
 class Command(BaseCommand):
+    # No system checks here: builds files; the checks run once, in migrate or runserver (a warning about var/ was printed five times at start).
+    requires_system_checks = []
     help = "Compile the translation catalogues (companion/locale/*/LC_MESSAGES/*.po) into .mo files."
 
     def handle(self, *args, **options):

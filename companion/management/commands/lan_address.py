@@ -24,6 +24,8 @@ def lan_addresses() -> list[str]:
 
 
 class Command(BaseCommand):
+    # No system checks here: a step of make run/serve; the checks run once, in migrate or runserver (a warning about var/ was printed five times at start).
+    requires_system_checks = []
     help = "Print the URLs at which phones on the local network reach Companion."
 
     def add_arguments(self, parser):
