@@ -9,7 +9,7 @@ from companion.i18n.catalogue import compile_catalogues
 
 
 class Command(BaseCommand):
-    # No system checks here: builds files; the checks run once, in migrate or runserver (a warning about var/ was printed five times at start).
+    # No system checks: make run and make serve check once (migrate or runserver), not at every step.
     requires_system_checks = []
     help = "Compile the translation catalogues (companion/locale/*/LC_MESSAGES/*.po) into .mo files."
 

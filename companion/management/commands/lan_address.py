@@ -24,7 +24,7 @@ def lan_addresses() -> list[str]:
 
 
 class Command(BaseCommand):
-    # No system checks here: a step of make run/serve; the checks run once, in migrate or runserver (a warning about var/ was printed five times at start).
+    # No system checks: make run and make serve check once (migrate or runserver), not at every step.
     requires_system_checks = []
     help = "Print the URLs at which phones on the local network reach Companion."
 

@@ -19,7 +19,7 @@ from companion.review import ratings
 
 
 class Command(BaseCommand):
-    # No system checks here: a step of make run/serve; the checks run once, in migrate or runserver (a warning about var/ was printed five times at start).
+    # No system checks: make run and make serve check once (migrate or runserver), not at every step.
     requires_system_checks = []
     help = "Add realistic random game nights of all four games (every round valid by the engines)."
 
