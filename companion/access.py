@@ -129,6 +129,12 @@ def may_manage_accounts(user: AbstractBaseUser) -> bool:
     return user.is_authenticated and user.is_superuser
 
 
+def may_add_demo_nights(user: AbstractBaseUser) -> bool:
+    """Demo nights are offered to whoever signed in while the site has no game night at all (as
+    ``seed_demo --offer`` asks at ``make run``): they are the first account trying Companion."""
+    return user.is_authenticated and not GameNight.objects.exists()
+
+
 def get_account_for_host(user: AbstractBaseUser, pk: int):
     """An account the host makes a reset link for; everyone else gets the 404 of a missing page."""
     if not may_manage_accounts(user):

@@ -9,16 +9,19 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from companion.access import (
     get_night_for_user,
     get_player_for_user,
     is_owner,
+    may_add_demo_nights,
     night_version,
     night_version_for,
     nights_for,
 )
+from companion.demo.services import DEMO_NIGHTS, add_demo_nights
 from companion.me.services import pending_for_owner
 from companion.models import Player
 from companion.nights import history
@@ -40,7 +43,34 @@ def home(request):
         .order_by("-date", "-created_at")[:10]
     )
     form = GameNightForm(initial={"title": _default_title(), "date": timezone.localdate()})
-    return render(request, "home.html", {"nights": nights, "form": form})
+    return render(
+        request,
+        "home.html",
+        {
+            "nights": nights,
+            "form": form,
+            # A player who asked to be linked to an account waits for the host's yes: said here.
+            "pending": list(pending_for_owner(request.user)),
+            "offer_demo": may_add_demo_nights(request.user),
+            "demo_nights": DEMO_NIGHTS,
+        },
+    )
+
+
+@login_required
+@require_POST
+def demo_nights(request):
+    """Add demo nights, as ``seed_demo --offer`` does at ``make run``: only while there is no night at all."""
+    if not may_add_demo_nights(request.user):
+        messages.info(request, _("Demo nights are only offered while there is no game night yet."))
+        return redirect("home")
+    seeded = add_demo_nights(request.user, DEMO_NIGHTS)
+    messages.success(
+        request,
+        ngettext("Added %(count)s demo game night.", "Added %(count)s demo game nights.", seeded.nights)
+        % {"count": seeded.nights},
+    )
+    return redirect("home")
 
 
 @login_required

@@ -13,9 +13,8 @@ import time
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from companion.demo.store import seed
+from companion.demo.services import add_demo_nights
 from companion.models import GameNight
-from companion.review import ratings
 
 
 class Command(BaseCommand):
@@ -41,8 +40,7 @@ class Command(BaseCommand):
             return
         owner = self.owner(options["owner"])
         started = time.monotonic()
-        seeded = seed(owner, options["nights"], random.Random(options["seed"]))
-        ratings.rebuild(owner.pk)  # the demo nights are stored in bulk, past the signals that rate matches
+        seeded = add_demo_nights(owner, options["nights"], random.Random(options["seed"]))
         self.stdout.write(
             f"Added {seeded.nights} game nights with {seeded.matches} matches and {seeded.rounds} rounds "
             f"for {owner.get_username()} in {time.monotonic() - started:.1f} s."
