@@ -25,3 +25,29 @@ def test_the_edit_link_of_a_six_player_free_scoring_round_is_whole_on_the_phone(
     box = link.bounding_box()
     assert box["x"] >= region["x"] and box["x"] + box["width"] <= region["x"] + region["width"] + 0.5
     assert box["x"] + box["width"] <= 390
+
+
+@pytest.mark.parametrize("phone", ["logged_in", "german_logged_in"])
+def test_six_and_seven_character_totals_fit_their_cards(request, night, phone):
+    # Issue 37: 100010 overflowed its card and -100000 was clipped.
+    page = request.getfixturevalue(phone)
+    names = SIX[:4]
+    match = play_match(
+        night,
+        "counter",
+        names,
+        [
+            {"points": {"Anna": 100000, "Beat": -100000, "Cla": 5, "Dora": 0}},
+            {"points": {"Anna": 10, "Beat": 0, "Cla": 5, "Dora": 0}},
+        ],
+    )
+    page.goto(match.get_absolute_url())
+    for name in names:
+        total = page.locator(f'.standings-compact .standing-total[data-player="{name}"]')
+        expect(total).to_be_visible()
+        fits = total.evaluate(
+            "(el) => { const card = el.closest('.standing').getBoundingClientRect();"
+            " const box = el.getBoundingClientRect();"
+            " return el.scrollWidth <= el.clientWidth + 1 && box.left >= card.left && box.right <= card.right; }"
+        )
+        assert fits, name
