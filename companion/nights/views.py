@@ -42,6 +42,7 @@ def home(request):
         .annotate(match_count=Count("matches"))
         .order_by("-date", "-created_at")[:10]
     )
+    nights = list(nights)
     form = GameNightForm(initial={"title": _default_title(), "date": timezone.localdate()})
     return render(
         request,
@@ -51,7 +52,8 @@ def home(request):
             "form": form,
             # A player who asked to be linked to an account waits for the host's yes: said here.
             "pending": list(pending_for_owner(request.user)),
-            "offer_demo": may_add_demo_nights(request.user),
+            # A user who sees a night knows the site has one: no query then.
+            "offer_demo": not nights and may_add_demo_nights(request.user),
             "demo_nights": DEMO_NIGHTS,
         },
     )
