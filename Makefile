@@ -62,7 +62,7 @@ $(VAR)/secret_key:
 run: $(VENV)/.installed $(VAR)/secret_key
 	@export DEBUG=1 SECRET_KEY="$$(cat $(VAR)/secret_key)"; \
 	$(PY) manage.py compilemessages && \
-	$(PY) manage.py migrate --no-input -v 0 && \
+	$(PY) manage.py migrate --no-input -v 0 --skip-checks && \
 	$(PY) manage.py seed_demo --offer && \
 	$(PY) manage.py lan_address --port $(PORT) && \
 	exec $(PY) manage.py runserver $(HOST):$(PORT)

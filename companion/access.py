@@ -20,6 +20,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.crypto import salted_hmac
 
 from companion.models import GameNight, Invite, Match, Player, PlayerLink
 
@@ -209,6 +210,12 @@ def may_manage_accounts(user: AbstractBaseUser) -> bool:
     return user.is_authenticated and user.is_superuser
 
 
+def may_add_demo_nights(user: AbstractBaseUser) -> bool:
+    """Demo nights are offered to whoever signed in while the site has no game night at all (as
+    ``seed_demo --offer`` asks at ``make run``): they are the first account trying Companion."""
+    return user.is_authenticated and not GameNight.objects.exists()
+
+
 def get_account_for_host(user: AbstractBaseUser, pk: int):
     """An account the host makes a reset link for; everyone else gets the 404 of a missing page."""
     if not may_manage_accounts(user):
@@ -293,3 +300,29 @@ def match_version_for_viewer(user: AbstractBaseUser, grants, pk: int) -> str | N
 def match_version_for(user: AbstractBaseUser, pk: int) -> str | None:
     """The version of match ``pk`` as the user may see it now; None once they may not (one query)."""
     return Match.objects.of_nights_visible_to(user).filter(pk=pk).values_list("version", flat=True).first()
+
+
+def listenable_night(user: AbstractBaseUser, pk: int) -> bool:
+    """Whether the user may read night ``pk``'s page (and so hear of its changes)."""
+    return user.is_authenticated and nights_for(user).filter(pk=pk).exists()
+
+
+def night_version(pk: int, saved, match_versions) -> str:
+    """A night page's version from what it shows: the night's save time and each ``(match pk, version)``.
+
+    Every save, undo, edit, end or resume gives a match a new version, and a new or deleted match
+    changes the list, so the page's version changes exactly when one of them does. Opaque (an HMAC):
+    it tells nothing but whether it is equal.
+    """
+    facts = "|".join(f"{match_pk}:{version}" for match_pk, version in sorted(match_versions))
+    return salted_hmac("companion.nights.version", f"{pk}|{saved.timestamp():.6f}|{facts}").hexdigest()[:24]
+
+
+def night_version_for(user: AbstractBaseUser, pk: int) -> str | None:
+    """The version of night ``pk``'s page as the user may see it now; None once they may not (one query)."""
+    rows = list(nights_for(user).filter(pk=pk).values_list("updated_at", "matches__pk", "matches__version"))
+    if not rows:
+        return None
+    return night_version(
+        pk, rows[0][0], [(match_pk, v) for _saved, match_pk, v in rows if match_pk is not None]
+    )

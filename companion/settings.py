@@ -68,6 +68,8 @@ MIDDLEWARE = [
     "companion.lib.private_pages.account_pages_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # With DEBUG on (make run) a 404 is the app's page, not Django's list of every URL.
+    "companion.lib.errors.OwnNotFoundMiddleware",
     # A save that meets a locked database answers 503 "busy, try again", not 500.
     "companion.lib.busy.BusyDatabaseMiddleware",
     "companion.accounts.htmx.HtmxLoginRedirectMiddleware",

@@ -63,6 +63,25 @@ def match_events(request, pk):
     return _stream(request, Watch(topics, current))
 
 
+@login_required
+@require_GET
+def night_events(request, pk):
+    """The night page's stream: a new version whenever one of its matches or the night changes."""
+    user = request.user
+    if not access.listenable_night(user, pk):
+        raise Http404
+    session = request.session
+    session_key = session.session_key
+
+    def current(thorough: bool) -> str | None:
+        if thorough and (session_key is None or not session.exists(session_key)):
+            return None
+        return access.night_version_for(user, pk)
+
+    topics = (night_topic(pk), access_topic(pk), user_topic(user.pk))
+    return _stream(request, Watch(topics, current))
+
+
 def _shared_stream(request, token, match_pk=None):
     state = sharing.live_state(token, match_pk)
     if state is None:

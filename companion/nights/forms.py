@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from decimal import Decimal
 
 from django import forms
 from django.db import transaction
+from django.utils.formats import number_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
@@ -47,6 +49,49 @@ PLACE_PROBLEMS = {
 }
 
 
+# A price as people write money: "2", "0.50", "0,5" (German), "1'000.00" (Swiss grouping).
+PRICE = re.compile(r"(\d{1,7})(?:[.,](\d{1,2}))?")
+PRICE_GROUPING = str.maketrans("", "", "'\u2019 \u00a0\u202f")
+
+
+class PriceField(forms.CharField):
+    """A price in the currency's units ("0.50" francs), kept as whole hundredths (50) as the night stores it."""
+
+    default_error_messages = {
+        "invalid": _("Write the price as an amount such as 0.50 (at most two decimals)."),
+        "min_value": _("A price cannot be below 0."),
+        "max_value": _("A price is at most 1,000.00."),
+    }
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault(
+            "widget",
+            forms.TextInput(
+                attrs={"inputmode": "decimal", "autocomplete": "off", "size": 8, "spellcheck": "false"}
+            ),
+        )
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value):
+        if isinstance(value, int):  # the stored hundredths, shown as the language writes the amount
+            return number_format(Decimal(value) / 100, 2, use_l10n=True)
+        return value
+
+    def to_python(self, value):
+        text = super().to_python(value).translate(PRICE_GROUPING)
+        if not text:
+            return None
+        if text[0] in "-\u2212":
+            raise forms.ValidationError(self.error_messages["min_value"], code="min_value")
+        found = PRICE.fullmatch(text)
+        if found is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        hundredths = int(found[1]) * 100 + int((found[2] or "0").ljust(2, "0"))
+        if hundredths > MOST_PRICE:
+            raise forms.ValidationError(self.error_messages["max_value"], code="max_value")
+        return hundredths
+
+
 class GameNightForm(forms.ModelForm):
     """A night's title, date, place and notes, and what it plays for: a currency and a price per game."""
 
@@ -78,20 +123,23 @@ class GameNightForm(forms.ModelForm):
         prices = self.instance.prices or {}
         # Left empty, a night keeps its currency (a new one: CHF).
         self.fields["currency"].required = False
+        currency = self._shown_currency()
         for key, game in registry.GAMES.items():
-            self.fields[PRICE_PREFIX + key] = forms.IntegerField(
-                label=_("%(game)s: price per %(unit)s") % {"game": game.label, "unit": game.price_unit},
+            self.fields[PRICE_PREFIX + key] = PriceField(
+                # The unit in the label, before any refusal: "Molotow Jass: CHF per stick".
+                label=_("%(game)s: %(currency)s per %(unit)s")
+                % {"game": game.label, "currency": currency, "unit": game.price_unit},
                 required=False,
-                min_value=0,
-                max_value=MOST_PRICE,
                 initial=prices.get(key),
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 1}),
-                error_messages={
-                    "invalid": _("Write the price as a whole number of hundredths, such as 50 for 0.50."),
-                    "min_value": _("A price cannot be below 0."),
-                    "max_value": _("A price is at most 100,000 hundredths (1,000.00)."),
-                },
             )
+
+    def _shown_currency(self) -> str:
+        """The currency the prices are in: the one just typed when it is one, else the night's."""
+        typed = (self.data.get("currency") or "").strip().upper() if self.is_bound else ""
+        try:
+            return clean_currency(typed)
+        except ScoringError:
+            return self.instance.currency or DEFAULT_CURRENCY
 
     @property
     def price_fields(self) -> list[forms.BoundField]:

@@ -58,6 +58,7 @@ def night_summary(matches: Iterable[Match]) -> NightSummary:
     wins: Counter[str] = Counter(
         seat.player.name for match in finished for seat in match.seats.all() if seat.won
     )
+    played: Counter[str] = Counter(seat.player.name for match in finished for seat in match.seats.all())
     parts = []
     if matches and not finished:
         parts.append(_("No match has finished yet."))
@@ -65,18 +66,29 @@ def night_summary(matches: Iterable[Match]) -> NightSummary:
         top = max(wins.values())
         names = [name for name, count in wins.most_common() if count == top]
         values = {"names": get_text_list(names, _("and")), "won": top, "count": len(finished)}
-        if len(names) == 1:
+        everywhere = all(played[name] == len(finished) for name in names)
+        if len(names) == 1 and everywhere:
             text = ngettext(
                 "%(names)s won %(won)s of %(count)s match.",
                 "%(names)s won %(won)s of %(count)s matches.",
                 len(finished),
             )
-        else:
+        elif len(names) == 1:
+            # Out of the matches they sat in, not the night's: "won 1 of 3" for one played was wrong.
+            values["count"] = played[names[0]]
+            text = ngettext(
+                "%(names)s won %(won)s of the %(count)s match they played.",
+                "%(names)s won %(won)s of the %(count)s matches they played.",
+                played[names[0]],
+            )
+        elif everywhere:
             text = ngettext(
                 "%(names)s each won %(won)s of %(count)s match.",
                 "%(names)s each won %(won)s of %(count)s matches.",
                 len(finished),
             )
+        else:
+            text = ngettext("%(names)s each won %(won)s match.", "%(names)s each won %(won)s matches.", top)
         parts.append(text % values)
     if in_play and finished:
         parts.append(

@@ -5,7 +5,9 @@ from companion.nights import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("nights/new/", views.night_create, name="night_create"),
+    path("nights/demo/", views.demo_nights, name="demo_nights"),
     path("nights/<id:pk>/", views.night_detail, name="night_detail"),
+    path("nights/<id:pk>/live/", views.night_live, name="night_live"),
     path("nights/<id:pk>/edit/", views.night_edit, name="night_edit"),
     path("nights/<id:pk>/history/", views.night_history, name="night_history"),
     path("nights/<id:pk>/delete/", views.night_delete, name="night_delete"),

@@ -4,13 +4,25 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from companion.access import get_night_for_user, get_player_for_user, is_owner, nights_for
+from companion.access import (
+    get_night_for_user,
+    get_player_for_user,
+    is_owner,
+    may_add_demo_nights,
+    night_version,
+    night_version_for,
+    nights_for,
+)
 from companion.clubs import services as clubs
+from companion.demo.services import DEMO_NIGHTS, add_demo_nights
 from companion.me.services import pending_for_owner
 from companion.models import Player
 from companion.nights import history
@@ -31,8 +43,37 @@ def home(request):
         .annotate(match_count=Count("matches"))
         .order_by("-date", "-created_at")[:10]
     )
+    nights = list(nights)
     form = GameNightForm(initial={"title": _default_title(), "date": timezone.localdate()})
-    return render(request, "home.html", {"nights": nights, "form": form})
+    return render(
+        request,
+        "home.html",
+        {
+            "nights": nights,
+            "form": form,
+            # A player who asked to be linked to an account waits for the host's yes: said here.
+            "pending": list(pending_for_owner(request.user)),
+            # A user who sees a night knows the site has one: no query then.
+            "offer_demo": not nights and may_add_demo_nights(request.user),
+            "demo_nights": DEMO_NIGHTS,
+        },
+    )
+
+
+@login_required
+@require_POST
+def demo_nights(request):
+    """Add demo nights, as ``seed_demo --offer`` does at ``make run``: only while there is no night at all."""
+    if not may_add_demo_nights(request.user):
+        messages.info(request, _("Demo nights are only offered while there is no game night yet."))
+        return redirect("home")
+    seeded = add_demo_nights(request.user, DEMO_NIGHTS)
+    messages.success(
+        request,
+        ngettext("Added %(count)s demo game night.", "Added %(count)s demo game nights.", seeded.nights)
+        % {"count": seeded.nights},
+    )
+    return redirect("home")
 
 
 @login_required
@@ -47,13 +88,15 @@ def night_create(request):
     return render(request, "nights/form.html", {"form": form})
 
 
-@login_required
-def night_detail(request, pk):
+def _night_page(request, pk, *, live: bool):
+    """The night page, or with ``live`` only its part that follows the matches (the new version with it)."""
     night = get_night_for_user(request.user, pk)
     matches = list(night.matches.in_playing_order().with_seats())
+    version = night_version(night.pk, night.updated_at, [(match.pk, match.version) for match in matches])
+    live_url = reverse("night_live", args=[night.pk])
     return render(
         request,
-        "nights/detail.html",
+        "nights/detail.html#live" if live else "nights/detail.html",
         {
             "night": night,
             "matches": matches,
@@ -63,8 +106,28 @@ def night_detail(request, pk):
             "settlement": night_settlement_view(night, matches),
             "is_owner": is_owner(request.user, night),
             "club": clubs.history(night),
+            "version": version,
+            "live_url": f"{live_url}?v={version}",
+            "events_url": reverse("night_events", args=[night.pk]),
         },
     )
+
+
+@login_required
+def night_detail(request, pk):
+    return _night_page(request, pk, live=False)
+
+
+@login_required
+@require_GET
+def night_live(request, pk):
+    """What the night page polls (and asks for when its event stream names a new version)."""
+    version = night_version_for(request.user, pk)
+    if version is None:
+        raise Http404
+    if request.GET.get("v") == version:
+        return HttpResponse(status=204)
+    return _night_page(request, pk, live=True)
 
 
 @login_required
@@ -92,7 +155,9 @@ def night_history(request, pk):
         "nights/history.html",
         {
             "night": night,
-            "changes": [(change, history.field_lines(change)) for change in history.changes(night)],
+            "changes": [
+                (change, history.field_lines(change, night.currency)) for change in history.changes(night)
+            ],
         },
     )
 

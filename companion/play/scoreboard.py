@@ -114,6 +114,10 @@ def round_rows(match: Match, result: Standings) -> list[RoundRow]:
 ROW_SECONDS = 6 * 3600
 
 
+# Part of every cached row's key: a change to the rows' markup is not served from an older cache.
+ROW_MARKUP = 2
+
+
 def round_line(match: Match, row: RoundRow, *, editable: bool) -> str:
     """A round's first row: its number, each seat's running total and change, the Edit link.
 
@@ -130,7 +134,7 @@ def round_line(match: Match, row: RoundRow, *, editable: bool) -> str:
     edit = ""
     if editable:
         edit = format_html(
-            '<td class="text-end"><a class="btn btn-sm btn-link" href="{}" data-needs-connection>{}'
+            '<td class="text-end round-actions"><a class="btn btn-sm btn-link" href="{}" data-needs-connection>{}'
             '<span class="visually-hidden"> {}</span></a></td>',
             reverse("round_edit", args=[match.pk, row.number]),
             _("Edit"),
@@ -154,7 +158,8 @@ def rounds_html(
     keys = [
         "round:"
         + hashlib.blake2b(
-            repr((match.pk, game.row_template, get_language(), editable, names, row)).encode(), digest_size=16
+            repr((ROW_MARKUP, match.pk, game.row_template, get_language(), editable, names, row)).encode(),
+            digest_size=16,
         ).hexdigest()
         for row in reversed(rows)
     ]

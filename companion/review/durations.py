@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, DurationField, ExpressionWrapper, F, Sum
+from django.utils.translation import gettext as _
 
 from companion.access import nights_for
 from companion.models import Match
@@ -29,11 +30,18 @@ class Durations:
 
     @property
     def per_match_text(self) -> str:
-        return duration_text(self.per_match) if self.per_match is not None else ""
+        return average_text(self.per_match) if self.per_match is not None else ""
 
     @property
     def per_round_text(self) -> str:
-        return duration_text(self.per_round) if self.per_round is not None else ""
+        return average_text(self.per_round) if self.per_round is not None else ""
+
+
+def average_text(length: datetime.timedelta) -> str:
+    """An average as the clock says it; below a minute "under 1 min" ("takes 0 min" said nothing)."""
+    if length < datetime.timedelta(minutes=1):
+        return _("under 1 min")
+    return duration_text(length)
 
 
 def average_durations(user: AbstractBaseUser, game: str, within: Period | None = None) -> Durations:

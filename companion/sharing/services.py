@@ -95,12 +95,20 @@ def create_link(*, match: Match | None = None, night: GameNight | None = None, u
 
 
 def revoke_link(*, match: Match | None = None, night: GameNight | None = None) -> bool:
-    """Stop sharing: the link answers 404 from now on, and its open pages hear so. False when nothing was shared."""
+    """Stop sharing: the link says "Sharing was stopped" (410) from now on, and its open pages hear so. False when nothing was shared."""
     with transaction.atomic():
         revoked = bool(_active(match=match, night=night).update(revoked_at=timezone.now()))
         if revoked:
             live.access_changed(_night_pk(match, night))
     return revoked
+
+
+def was_stopped(token: str) -> bool:
+    """Whether ``token`` is a link its owner stopped (revoked or replaced): its screens say so.
+
+    Only someone holding the token asks, and they knew it worked; the answer tells them nothing else.
+    """
+    return ShareLink.objects.filter(token_hash=tokens.token_hash(token), revoked_at__isnull=False).exists()
 
 
 def _night_pk(match: Match | None, night: GameNight | None) -> int:

@@ -7,7 +7,8 @@ Who may do what (tests/security/test_access_matrix.py has the table):
   (they already see every score, and showing the code at the table is the point), but
   cannot make or revoke one;
 - anyone holding the URL, without an account, sees the read-only scoreboard; a
-  wrong or revoked token answers the same 404 as any unknown address.
+  wrong token answers the same 404 as any unknown address, a revoked one (stopped or
+  replaced) says "Sharing was stopped" (410 Gone): it is what a TV shows afterwards.
 
 The shared pages hear of each new version through their event stream
 (``companion.live``) and then ask their ``live`` URL for it; without a stream (no
@@ -38,13 +39,20 @@ from companion.sharing import services as sharing
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]"}
 
 
+class SharingStopped(Exception):
+    """The token was a link its owner has since stopped."""
+
+
 def shared_headers(view):
     """The token is in the URL: never send it on as a referrer, keep the pages out of search engines
     and out of caches."""
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
-        response = view(request, *args, **kwargs)
+        try:
+            response = view(request, *args, **kwargs)
+        except SharingStopped:
+            response = render(request, "sharing/stopped.html", status=410)
         response["Referrer-Policy"] = "no-referrer"
         response["X-Robots-Tag"] = "noindex, nofollow"
         return response
@@ -148,7 +156,7 @@ def night_share_revoke(request, pk):
 def _state_or_404(token, match_pk=None) -> sharing.LiveState:
     state = sharing.live_state(token, match_pk)
     if state is None:
-        raise Http404
+        raise SharingStopped if sharing.was_stopped(token) else Http404
     return state
 
 

@@ -519,7 +519,8 @@
     // "Offline" once: since when, when known, in the same sentence.
     banner.textContent = since
       ? format(strings.offlineSince, {
-        time: new Date(since).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" }),
+        // The page language's 24-hour clock, as every other time on the pages ("en" meant "02:05 PM").
+        time: new Date(since).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
       })
       : strings.offlineNow;
   }

@@ -1,5 +1,6 @@
-// Share links: the copy button on the share page; on a shared page, hear of every change at
-// once (server-sent events) and notice a revoked link (js/app.js keeps the screen on). The pages work
+// Share links: the copy button on the share page; on a shared page (and the signed-in night
+// page), hear of every change at once (server-sent events) and notice a revoked link (js/app.js
+// keeps the screen on). The pages work
 // without this file (the address can be copied by hand, the shared page polls, and has a
 // Refresh link without JavaScript).
 (function () {
@@ -69,10 +70,12 @@
     if (streaming && !asked && detail.elt && detail.elt.hasAttribute("data-live")) event.preventDefault();
   });
 
-  // A revoked link answers 404 to the poll: load the page again, which then says "Not Found".
+  // A stopped link answers 410 to the poll (a night page one may no longer see, 404): load the
+  // page again, which then says "Sharing was stopped" (or "Not found").
   document.body.addEventListener("htmx:responseError", function (event) {
     var detail = event.detail || {};
-    if (detail.xhr && detail.xhr.status === 404 && detail.elt && detail.elt.hasAttribute("data-live")) {
+    var status = detail.xhr && detail.xhr.status;
+    if ((status === 404 || status === 410) && detail.elt && detail.elt.hasAttribute("data-live")) {
       window.location.reload();
     }
   });

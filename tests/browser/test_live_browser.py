@@ -81,5 +81,5 @@ def test_a_revoked_link_empties_the_screen_within_two_seconds(logged_in, screen,
     logged_in.get_by_role("button", name="Stop sharing").click()
     expect(logged_in.get_by_text("Sharing stopped")).to_be_visible()
 
-    expect(screen.get_by_role("heading", name="Not Found")).to_be_visible(timeout=2_000)
+    expect(screen.get_by_role("heading", name="Sharing was stopped")).to_be_visible(timeout=2_000)
     expect(screen.locator(".standing-total")).to_have_count(0)

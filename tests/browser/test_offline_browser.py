@@ -341,6 +341,8 @@ def test_the_outbox_survives_a_reload_and_the_scoreboard_opens_offline(phones, m
     # The last known standings: those after round 1, as the copy was updated after that save.
     expect(page.locator(".standing-total[data-player='Anna']")).to_have_text(str(anna_after_round_1))
     expect(page.get_by_role("status").filter(has_text=re.compile(r"Offline since \d\d:\d\d"))).to_be_visible()
+    # Issue 37: a 24-hour clock, as on every other page, not "02:05 PM".
+    expect(page.locator("[data-offline-banner]")).not_to_contain_text(re.compile(r"\b[AP]M\b"))
     expect(waiting_rows(page)).to_have_count(1)
     expect(waiting_rows(page)).to_contain_text("Anna 20")
     page.screenshot(path="/tmp/offline-reloaded.png")

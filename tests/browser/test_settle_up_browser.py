@@ -39,7 +39,7 @@ def test_the_host_sets_a_price_and_reads_the_payments_on_the_phone(logged_in, ow
     page = logged_in
     night = night_of_cards(owner)
     page.goto(f"/nights/{night.pk}/edit/")
-    page.get_by_label("Free scoring: price per point").fill("20")
+    page.get_by_label("Free scoring: CHF per point").fill("0.20")
     shot(page, "night-edit-prices.png")
     page.get_by_role("button", name="Save").click()
     page.wait_for_url(f"**/nights/{night.pk}/")
@@ -57,7 +57,7 @@ def test_a_bad_price_is_one_sentence_beside_its_field_on_the_phone(logged_in, ow
     page = logged_in
     night = night_of_cards(owner)
     page.goto(f"/nights/{night.pk}/edit/")
-    page.get_by_label("Free scoring: price per point").fill("-5")
+    page.get_by_label("Free scoring: CHF per point").fill("-5")
     page.get_by_role("button", name="Save").click()
     error = page.get_by_text("A price cannot be below 0.")
     expect(error).to_have_count(1)
@@ -69,7 +69,7 @@ def test_a_swiss_german_table_reads_the_payments_in_francs(german_logged_in, own
     page = german_logged_in
     night = night_of_cards(owner)
     page.goto(f"/nights/{night.pk}/edit/")
-    page.get_by_label("Freie Wertung: Preis pro Punkt").fill("20")
+    page.get_by_label("Freie Wertung: CHF pro Punkt").fill("0,20")
     page.get_by_role("button", name="Speichern").click()
     page.wait_for_url(f"**/nights/{night.pk}/")
     settle = page.get_by_role("region", name="Abrechnen")

@@ -1,5 +1,5 @@
 """A shared scoreboard on a second screen: the owner's phone enters a hand, a TV-sized browser without an
-account shows the new totals by itself, and goes to "Not Found" once the owner stops sharing."""
+account shows the new totals by itself, and says "Sharing was stopped" once the owner stops sharing."""
 
 import re
 
@@ -80,7 +80,7 @@ def test_the_shared_screen_follows_the_phone_without_reloading(logged_in, screen
     phone.once("dialog", lambda dialog: dialog.accept())
     phone.get_by_role("button", name="Stop sharing").click()
     expect(phone.get_by_text("Sharing stopped")).to_be_visible()
-    expect(screen.get_by_role("heading", name="Not Found")).to_be_visible(timeout=8_000)
+    expect(screen.get_by_role("heading", name="Sharing was stopped")).to_be_visible(timeout=8_000)
     expect(screen.locator(".standing-total")).to_have_count(0)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.urls import reverse
 
@@ -41,3 +43,49 @@ def test_an_existing_player_is_not_recorded_again(night, member):
     create_match(night, "murlan", ["Anna", "Zora"], 0, {"target": 2, "max_target": 2}, member)
     create_match(night, "murlan", ["Anna", "Zora"], 0, {"target": 2, "max_target": 2}, member)
     assert NightChange.objects.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("language", "before", "after", "when"),
+    [
+        (
+            "en",
+            "“none”",
+            "“Anrufen: CHF\u00a00.50 per token, Free scoring: CHF\u00a00.05 per point”",
+            "3 Dec 2026, 21:05",
+        ),
+        (
+            "de",
+            "«keine»",
+            "«Anrufen: 0,50\u00a0CHF pro Jeton, Freie Wertung: 0,05\u00a0CHF pro Punkt»",
+            "3. Dez. 2026, 21:05",
+        ),
+    ],
+)
+def test_a_price_change_is_said_in_words_with_the_games_and_money(
+    persona_client, night, language, before, after, when
+):
+    # Issue 37: the history said "anrufen 50, counter 5" and "3 Dez 2026".
+    persona_client("member").post(
+        reverse("night_edit", args=[night.pk]),
+        {
+            "title": night.title,
+            "date": "2026-11-27",
+            "currency": "CHF",
+            "price_anrufen": "0.50",
+            "price_counter": "0.05",
+        },
+    )
+    change = NightChange.objects.get(night=night)
+    assert change.detail["prices"] == ["", "anrufen 50, counter 5"]  # kept as before: only the words changed
+    NightChange.objects.filter(pk=change.pk).update(
+        at=datetime.datetime(2026, 12, 3, 20, 5, tzinfo=datetime.UTC)
+    )
+    page = (
+        persona_client("owner")
+        .get(reverse("night_history", args=[night.pk]), headers={"accept-language": language})
+        .content.decode()
+    )
+    assert f"{before} → {after}" in page
+    assert when in page
+    assert "anrufen 50" not in page

@@ -84,7 +84,8 @@ def test_the_night_page_speaks_german_money(persona_client, night):
 
 def test_the_edit_page_sets_the_currency_and_prices(persona_client, night):
     response = persona_client("member").post(
-        reverse("night_edit", args=[night.pk]), edit_data(night, anrufen=50, molotow=20) | {"currency": "eur"}
+        reverse("night_edit", args=[night.pk]),
+        edit_data(night, anrufen="0.50", molotow="0,2") | {"currency": "eur"},
     )
     assert response.status_code == 302
     night.refresh_from_db()
@@ -106,9 +107,9 @@ def test_an_empty_price_removes_it(persona_client, night):
     ("price", "sentence"),
     [
         ("-1", "A price cannot be below 0."),
-        ("100001", "A price is at most 100,000 hundredths (1,000.00)."),
-        ("0.5", "Write the price as a whole number of hundredths, such as 50 for 0.50."),
-        ("zwanzig", "Write the price as a whole number of hundredths, such as 50 for 0.50."),
+        ("1000.01", "A price is at most 1,000.00."),
+        ("0.505", "Write the price as an amount such as 0.50 (at most two decimals)."),
+        ("zwanzig", "Write the price as an amount such as 0.50 (at most two decimals)."),
     ],
 )
 def test_a_bad_price_gets_one_sentence_and_changes_nothing(persona_client, night, price, sentence):
@@ -121,6 +122,35 @@ def test_a_bad_price_gets_one_sentence_and_changes_nothing(persona_client, night
     page = response.content.decode()
     assert page.count(sentence) == 1
     assert GameNight.objects.get(pk=night.pk).prices == {"molotow": 20}
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"), [("2", 200), ("0.50", 50), ("0,5", 50), ("1'000", 100_000), ("0.05", 5)]
+)
+def test_a_price_is_typed_in_the_currency_and_stored_in_hundredths(persona_client, night, typed, stored):
+    # Issue 37: "1" meant CHF 0.01; a price is now written as the money it is.
+    persona_client("owner").post(reverse("night_edit", args=[night.pk]), edit_data(night, counter=typed))
+    night.refresh_from_db()
+    assert night.prices == {"counter": stored}
+
+
+@pytest.mark.parametrize(
+    ("language", "label", "shown"),
+    [
+        ("en", "Free scoring: CHF per point", 'value="0.20"'),
+        ("de", "Freie Wertung: CHF pro Punkt", 'value="0,20"'),
+    ],
+)
+def test_each_price_field_names_its_currency_before_anything_is_refused(
+    persona_client, night, language, label, shown
+):
+    night.prices = {"counter": 20}
+    night.save()
+    client = persona_client("owner")
+    edit = client.get(reverse("night_edit", args=[night.pk]), headers={"accept-language": language})
+    assert label in edit.content.decode() and shown in edit.content.decode()
+    first = client.get(reverse("home"), headers={"accept-language": language}).content.decode()
+    assert label in first
 
 
 def test_a_bad_currency_gets_one_sentence(persona_client, night):

@@ -94,10 +94,11 @@ def test_the_start_page_costs_the_same_queries_with_many_nights(
 ):
     client = persona_client("owner")
     GameNightFactory.create_batch(2, owner=owner)
-    with django_assert_num_queries(3):  # session, user, nights with their match counts
+    # session, user, nights with their match counts, players waiting to be linked
+    with django_assert_num_queries(4):
         client.get(reverse("home"))
     GameNightFactory.create_batch(20, owner=owner)
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         client.get(reverse("home"))
 
 
@@ -223,3 +224,21 @@ def test_renaming_a_player_keeps_every_match_they_played_readable(persona_client
     assert standings(molotow).totals == {"Anna Maria": -1, "Beat": 0, "Cla": 0, "Dora": 1}
     assert standings(murlan).totals == {"Anna Maria": 1, "Beat": 0}
     assert persona_client("owner").get(molotow.get_absolute_url()).status_code == 200
+
+
+def test_the_night_pages_poll_answers_nothing_until_a_match_changes(persona_client, night):
+    # Issue 37: the signed-in night page follows its matches like the shared night page.
+    match = MatchFactory(night=night, game="murlan", names=["Anna", "Beat", "Cla", "Dora"])
+    client = persona_client("member")
+    page = client.get(reverse("night_detail", args=[night.pk])).content.decode()
+    version = page.split('data-version="')[1].split('"')[0]
+    live = reverse("night_live", args=[night.pk])
+    assert f'hx-get="{live}?v={version}"' in page
+    assert client.get(live, {"v": version}).status_code == 204
+
+    match.version = "changed"
+    match.save(update_fields=["version"])
+    answer = client.get(live, {"v": version})
+    assert answer.status_code == 200
+    assert 'id="night-live"' in answer.content.decode() and version not in answer.content.decode()
+    assert persona_client("outsider").get(live, {"v": version}).status_code == 404

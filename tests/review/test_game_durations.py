@@ -66,3 +66,21 @@ def test_the_leaderboard_says_how_long_a_game_takes(persona_client, night):
         .content.decode()
     )
     assert "An average match takes 50 min, a round 25 min" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "An average match takes under 1 min, a round under 1 min"), ("de", "unter 1 Min.")],
+)
+def test_a_match_shorter_than_a_minute_is_not_said_to_take_0_min(persona_client, night, language, said):
+    # Issue 37: "an average match takes 0 min".
+    timed_murlan(night, 0.5)
+    page = (
+        persona_client("member")
+        .get(
+            reverse("leaderboard"), {"game": "murlan", "period": "all"}, headers={"accept-language": language}
+        )
+        .content.decode()
+    )
+    assert said in page
+    assert "0 min" not in page and "0 Min." not in page

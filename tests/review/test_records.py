@@ -94,6 +94,32 @@ def test_the_leaderboard_can_rank_by_rating(persona_client, night):
     assert "?</abbr>" in client.get(reverse("leaderboard") + "?game=murlan&period=all&order=rating").text
 
 
+@pytest.mark.parametrize(
+    ("language", "why", "mark"),
+    [
+        (
+            "en",
+            "not only wins: second place behind strong players can rate above a win",
+            "A ? marks a provisional rating",
+        ),
+        (
+            "de",
+            "nicht nur Siege: ein zweiter Platz hinter starken",
+            "Ein ? kennzeichnet eine vorläufige Wertung",
+        ),
+    ],
+)
+def test_the_rating_board_says_why_a_player_without_a_win_can_lead(
+    persona_client, night, language, why, mark
+):
+    # Issue 37: the Anrufen board by rating put a loser first without a word.
+    quick_murlan(night, ("Anna", "Cla"))
+    page = persona_client("owner").get(
+        reverse("leaderboard") + "?game=murlan&period=all&order=rating", headers={"accept-language": language}
+    )
+    assert why in page.text and mark in page.text
+
+
 # --- rivals and partners ------------------------------------------------------------------
 
 

@@ -267,6 +267,18 @@ def test_the_night_summary_names_the_best_and_mentions_matches_in_play(night):
     assert summary.wins == [("Mara", 2), ("Beat", 1)]
 
 
+def test_the_night_summary_counts_only_the_matches_each_winner_played(night):
+    # Issue 37: three matches of different tables read "each won 1 of 3 matches".
+    quick_murlan(night, ("Anna", "Beat"))
+    quick_murlan(night, ("Cla", "Dora"))
+    quick_murlan(night, ("Ernst", "Fränzi"))
+    matches = list(night.matches.prefetch_related("seats__player"))
+    assert night_summary(matches).sentence == "Anna, Cla and Ernst each won 1 match."
+    quick_murlan(night, ("Anna", "Cla"))
+    matches = list(night.matches.prefetch_related("seats__player"))
+    assert night_summary(matches).sentence == "Anna won 2 of the 2 matches they played."
+
+
 def test_the_night_summary_shares_the_top_and_waits_for_a_first_result(night):
     quick_murlan(night, ("Mara", "Beat"))
     quick_murlan(night, ("Beat", "Mara"))

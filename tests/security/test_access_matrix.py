@@ -83,8 +83,12 @@ ROUTES: dict[str, Route] = {
     "rules_game": Route("public", "game", ("GET",), public=PUBLIC_PAGE),
     "score_sheet": Route("public", "game", ("GET",), public=PUBLIC_PAGE),
     "night_create": Route("user"),
+    # Demo nights (issue 37): any account may ask; they are added only while the site has no night.
+    "demo_nights": Route("user", "", ("POST",)),
     "night_import": Route("user"),
     "night_detail": Route("night", "night", ANY),
+    "night_live": Route("night", "night", ("GET",)),
+    "night_events": Route("night", "night", ("GET",)),
     "night_report": Route("night", "night", ("GET",)),
     "night_export_json": Route("night", "night", ("GET",)),
     "night_edit": Route("night", "night"),

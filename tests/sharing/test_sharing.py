@@ -100,22 +100,29 @@ def test_re_creating_gives_a_new_token_and_kills_the_old_one(persona_client, mur
     new = ShareLink.objects.get(revoked_at__isnull=True)
     assert new.token != old.token
     client.logout()
-    assert client.get(shared_url(old)).status_code == 404
-    assert client.get(live_url(old)).status_code == 404
+    assert client.get(shared_url(old)).status_code == 410
+    assert client.get(live_url(old)).status_code == 410
     assert client.get(shared_url(new)).status_code == 200
 
 
-def test_a_revoked_link_answers_the_same_404_as_any_unknown_address(persona_client, murlan):
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [("en", "Sharing was stopped"), ("de", "Das Teilen wurde beendet")],
+)
+def test_a_revoked_link_says_sharing_was_stopped_and_nothing_else(persona_client, murlan, language, sentence):
+    # Issue 37: a TV whose link was stopped says so, in its language, instead of "Not found".
     client = persona_client("owner")
     client.post(reverse("match_share_create", args=[murlan.pk]))
     link = ShareLink.objects.get()
     client.post(reverse("match_share_revoke", args=[murlan.pk]))
     client.logout()
-    response = client.get(shared_url(link))
-    assert response.status_code == 404
-    assert response.content == not_found_body(client)
+    response = client.get(shared_url(link), headers={"accept-language": language})
+    assert response.status_code == 410
+    assert sentence in response.content.decode()
     assert murlan.night.title.encode() not in response.content
-    assert client.get(live_url(link, "m0.0.0")).status_code == 404
+    assert b"Anna" not in response.content
+    assert response["Referrer-Policy"] == "no-referrer"
+    assert client.get(live_url(link, "m0.0.0")).status_code == 410
     link.refresh_from_db()
     assert link.revoked_at is not None
 
@@ -138,7 +145,7 @@ def test_the_owner_shares_and_unshares_a_night(persona_client, night):
         in client.get(reverse("night_share", args=[night.pk])).content.decode()
     )
     client.post(reverse("night_share_revoke", args=[night.pk]))
-    assert client.get(shared_url(link)).status_code == 404
+    assert client.get(shared_url(link)).status_code == 410
     assert "Not shared at the moment." in client.get(reverse("night_share", args=[night.pk])).content.decode()
 
 
@@ -283,7 +290,7 @@ def test_a_match_link_opens_no_match_below_it(client, murlan):
 def test_a_revoked_night_link_closes_its_matches_too(client, night, murlan):
     link = sharing.create_link(night=night, user=None)
     sharing.revoke_link(night=night)
-    assert client.get(reverse("shared_match", args=[link.token, murlan.pk])).status_code == 404
+    assert client.get(reverse("shared_match", args=[link.token, murlan.pk])).status_code == 410
 
 
 # --- live refresh ---------------------------------------------------------------------------
@@ -417,11 +424,11 @@ def test_a_match_polled_through_its_nights_link(client, night, murlan, django_as
     assert response.status_code == 200 and 'data-player="Cla">3<' in response.content.decode()
 
 
-def test_a_poll_after_revoking_answers_404(client, murlan):
+def test_a_poll_after_revoking_answers_410_gone(client, murlan):
     link = sharing.create_link(match=murlan, user=None)
     version = version_of(client.get(shared_url(link)).content.decode())
     sharing.revoke_link(match=murlan)
-    assert client.get(live_url(link, version)).status_code == 404
+    assert client.get(live_url(link, version)).status_code == 410
 
 
 def test_live_state_knows_no_unknown_or_revoked_token(murlan):

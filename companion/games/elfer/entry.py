@@ -144,7 +144,7 @@ class ElferEntryForm(EntryForm):
             try:
                 data[f"cards_{index}"] = parse_cards(text)
             except ValueError:
-                self.add_error(f"cards_{index}", _("Enter the card values as numbers, e.g. 3 17 21"))
+                self.add_error(f"cards_{index}", _("Enter the card values as numbers, e.g. 3,17,21"))
         hands = [
             data.get(f"cards_{index}") or data.get(f"jokers_{index}") for index in range(len(self.players))
         ]

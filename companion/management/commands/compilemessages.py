@@ -9,6 +9,8 @@ from companion.i18n.catalogue import compile_catalogues
 
 
 class Command(BaseCommand):
+    # No system checks: make run and make serve check once (migrate or runserver), not at every step.
+    requires_system_checks = []
     help = "Compile the translation catalogues (companion/locale/*/LC_MESSAGES/*.po) into .mo files."
 
     def handle(self, *args, **options):

@@ -24,6 +24,8 @@ def lan_addresses() -> list[str]:
 
 
 class Command(BaseCommand):
+    # No system checks: make run and make serve check once (migrate or runserver), not at every step.
+    requires_system_checks = []
     help = "Print the URLs at which phones on the local network reach Companion."
 
     def add_arguments(self, parser):

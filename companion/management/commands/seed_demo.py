@@ -13,12 +13,13 @@ import time
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from companion.demo.store import seed
+from companion.demo.services import add_demo_nights
 from companion.models import GameNight
-from companion.review import ratings
 
 
 class Command(BaseCommand):
+    # No system checks: make run and make serve check once (migrate or runserver), not at every step.
+    requires_system_checks = []
     help = "Add realistic random game nights of all four games (every round valid by the engines)."
 
     def add_arguments(self, parser):
@@ -39,8 +40,7 @@ class Command(BaseCommand):
             return
         owner = self.owner(options["owner"])
         started = time.monotonic()
-        seeded = seed(owner, options["nights"], random.Random(options["seed"]))
-        ratings.rebuild(owner.pk)  # the demo nights are stored in bulk, past the signals that rate matches
+        seeded = add_demo_nights(owner, options["nights"], random.Random(options["seed"]))
         self.stdout.write(
             f"Added {seeded.nights} game nights with {seeded.matches} matches and {seeded.rounds} rounds "
             f"for {owner.get_username()} in {time.monotonic() - started:.1f} s."

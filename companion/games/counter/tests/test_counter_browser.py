@@ -74,3 +74,33 @@ def test_a_hearts_match_from_setup_to_its_winner(logged_in, night, owner):
         "Cla": 108,
         "Dora": 26,
     }
+
+
+# Firefox puts the caret at the start of a field that a script focuses after changing its value;
+# Chromium keeps it at the end. This makes Chromium's focus() behave like Firefox's, so the test
+# shows that the ± button puts the caret at the end itself.
+FOCUS_LIKE_FIREFOX = """
+const focus = HTMLInputElement.prototype.focus;
+HTMLInputElement.prototype.focus = function (...args) {
+  focus.apply(this, args);
+  try { this.setSelectionRange(0, 0); } catch (error) {}
+};
+"""
+
+
+@pytest.mark.parametrize(
+    ("phone", "minus"), [("logged_in", "Minus for Beat"), ("german_logged_in", "Minus für Beat")]
+)
+def test_the_minus_button_leaves_the_caret_after_the_number(request, night, phone, minus):
+    # Issue 37: in Firefox, 4 typed after ± made "4-".
+    from tests.factories import MatchFactory
+
+    page = request.getfixturevalue(phone)
+    page.add_init_script(FOCUS_LIKE_FIREFOX)
+    match = MatchFactory(night=night, game="counter", names=NAMES)
+    page.goto(match.get_absolute_url())
+    field = page.get_by_label("Beat", exact=True)
+    page.get_by_role("button", name=minus).click()
+    expect(field).to_be_focused()
+    page.keyboard.type("4")
+    expect(field).to_have_value("-4")

@@ -145,7 +145,7 @@ def test_a_hand_that_is_not_numbers_is_refused_next_to_the_field(logged_in, nigh
     expect(page.locator('.elfer-score[data-score-for="1"]')).to_have_text("= ?")
     page.get_by_label("Cards left in Cla's hand").fill("4")
     page.get_by_role("button", name="Save game").click()
-    expect(page.get_by_text("Enter the card values as numbers, e.g. 3 17 21", exact=True)).to_be_visible()
+    expect(page.get_by_text("Enter the card values as numbers, e.g. 3,17,21", exact=True)).to_be_visible()
     # By Save too, with the field it is about (the field may be out of sight).
     expect(page.get_by_role("alert")).to_contain_text(
         "Cards left in Beat's hand: Enter the card values as numbers"

@@ -130,7 +130,7 @@ def test_an_eleven_in_a_hand_marks_that_hand_and_no_other_field(owner_client, el
 def test_a_hand_that_is_not_numbers_gets_a_field_error_and_stores_nothing(owner_client, elfer):
     response = add_game(owner_client, elfer, 1, htmx=True, cards_1="3 J 17", cards_2="4", cards_3="20")
     html = response.content.decode()
-    assert "Enter the card values as numbers, e.g. 3 17 21" in html
+    assert "Enter the card values as numbers, e.g. 3,17,21" in html
     assert 'value="3 J 17"' in html and 'value="20"' in html
     assert not Round.objects.exists()
 
@@ -450,3 +450,18 @@ def test_the_board_views_do_not_repeat_the_boards_rule():
 
     source = inspect.getsource(views)
     assert "BoardRefused" not in source and ".holder(" not in source
+
+
+@pytest.mark.parametrize(
+    ("language", "hint"),
+    [
+        ("en", "with a comma or dot between, e.g. 3,17,21."),
+        ("de", "mit Komma oder Punkt dazwischen eintippen, z. B. 3,17,21."),
+    ],
+)
+def test_the_hand_hint_shows_separators_the_phones_keypad_has(owner_client, elfer, language, hint):
+    # Issue 37: the hint said "3 17 21", but the decimal keypad the field opens has no space key.
+    html = owner_client.get(elfer.get_absolute_url(), headers={"accept-language": language}).content.decode()
+    assert hint in html
+    assert "3 17 21" not in html
+    assert 'inputmode="decimal"' in html

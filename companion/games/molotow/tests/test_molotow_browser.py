@@ -187,3 +187,23 @@ def test_a_quick_save_asks_for_no_preview_of_the_entry_it_saved(logged_in, night
     page.wait_for_timeout(400)  # long past the wait: a preview still due would have gone out
     assert "save" in sent and "preview" not in sent[sent.index("save") :], sent
     assert totals_on_screen(page) == {"Anna": 1, "Beat": 1, "Cla": -1, "Dora": -1}
+
+
+@pytest.mark.parametrize(
+    ("phone", "negative", "not_whole"),
+    [
+        ("logged_in", "Points are never below 0.", "Points are whole numbers, like 90."),
+        ("german_logged_in", "Punkte sind nie unter 0.", "Punkte sind ganze Zahlen, z. B. 90."),
+    ],
+)
+def test_a_negative_score_is_called_negative_not_a_broken_number(request, night, phone, negative, not_whole):
+    # Issue 37: the live hint called -10 "not a whole number".
+    page = request.getfixturevalue(phone)
+    match = MatchFactory(night=night, game="molotow", names=NAMES)
+    page.goto(match.get_absolute_url())
+    sum_line = page.locator("[data-sum]")
+    page.get_by_role("textbox", name="Anna", exact=True).fill("-10")
+    expect(sum_line).to_contain_text(negative)
+    expect(sum_line).not_to_contain_text(not_whole)
+    page.get_by_role("textbox", name="Anna", exact=True).fill("9.5")
+    expect(sum_line).to_contain_text(not_whole)

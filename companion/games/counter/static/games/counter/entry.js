@@ -15,6 +15,10 @@
         var value = input.value.trim().replace(/^[\u2212\u2013\u2012]/, "-");
         input.value = value.charAt(0) === "-" ? value.slice(1) : "-" + value;
         input.focus();
+        // The caret after the number, where the next digit goes: Firefox put it at the start, so
+        // "4" typed after ± made "4-".
+        var end = input.value.length;
+        try { input.setSelectionRange(end, end); } catch (error) { /* a field without a caret */ }
         ask();
       });
     });

@@ -76,9 +76,12 @@
         text += " · " + format(missing, { count: total - sum });
       }
       else if (sum > total) text += " · " + format(sumLine.dataset.over, { count: sum - total });
-      // "90.5" or "90," is not a number of card points: said at once, as Save would say it.
-      var notWhole = inputs.some(function (input) { return input.value.trim() !== "" && numberIn(input) === null; });
-      if (notWhole) text += " · " + sumLine.dataset.notWhole;
+      // "90.5" or "90," is not a number of card points: said at once, as Save would say it; "-10" is
+      // a whole number, just one no deal gives ("not a whole number" said the wrong thing).
+      var refused = inputs.filter(function (input) { return input.value.trim() !== "" && numberIn(input) === null; });
+      var notWhole = refused.length > 0;
+      var negative = refused.some(function (input) { return /^\s*[-\u2212]\s*\d+\s*$/.test(input.value); });
+      if (notWhole) text += " · " + (negative ? sumLine.dataset.negative : sumLine.dataset.notWhole);
       if (sumLine.textContent !== text) sumLine.textContent = text;
       sumLine.hidden = false;
       sumLine.classList.toggle("is-refused", notWhole);
