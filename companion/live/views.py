@@ -15,6 +15,7 @@ under WSGI (``companion.live.streams``).
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_required
 from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, StreamingHttpResponse
 from django.views.decorators.http import require_GET
