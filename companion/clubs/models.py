@@ -82,10 +82,10 @@ class SittingQuerySet(models.QuerySet):
         What the club standings read (``companion.clubs.standings``); the seats' derived columns,
         never the rounds.
         """
-        from companion.models import Seat  # companion.models imports this module at its end
-
+        # By name: companion.models imports this module at its end (an import here would be a cycle).
+        seat = self.model._meta.apps.get_model("companion", "Seat")
         seats = models.Prefetch(
-            "match__seats", queryset=Seat.objects.select_related("player").order_by("position")
+            "match__seats", queryset=seat.objects.select_related("player").order_by("position")
         )
         tables = models.Prefetch(
             "tables",
