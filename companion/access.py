@@ -19,7 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import Http404
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.crypto import salted_hmac
 
 from companion.models import GameNight, Invite, Match, Player, PlayerLink
@@ -163,10 +163,9 @@ def match_viewer_required(view):
             return view(request, *args, **kwargs)
         lapsed = lapsed_table(request, kwargs.get("pk"))
         if lapsed is not None:
-            # The phone's own table, whose link stopped working: it is told why, not sent to log in.
-            from companion.clubs.views import link_gone
-
-            return link_gone(request, lapsed)
+            # The phone's own table, whose link stopped working: its link's page says why (410),
+            # instead of sending it to log in.
+            return redirect("club_table_link", lapsed.token)
         return redirect_to_login(request.get_full_path())
 
     return wrapper

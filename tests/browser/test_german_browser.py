@@ -96,6 +96,11 @@ def start_and_play_counter(page, night):
     page.get_by_label("Tiefste Summe gewinnt").check()
     german_throughout(page)
     page.get_by_role("button", name="Partie beginnen").click()
+    # The four still play the Molotow match of the night: the page asks first, in German too.
+    expect(
+        page.get_by_role("alert").get_by_text("Anna spielt gerade eine andere Partie Molotow-Jass.")
+    ).to_be_visible()
+    page.get_by_role("button", name="Partie trotzdem starten").click()
     expect(page.get_by_role("heading", name="Freie Wertung")).to_be_visible()
     german_throughout(page)
     page.get_by_label("Beat", exact=True).fill("5")

@@ -87,7 +87,7 @@ def test_a_revoked_table_link_says_so_and_admits_no_more(client, night, tables):
     response = open_link(client, table)
     assert response.status_code == 410
     assert "This table link was revoked" in response.content.decode()
-    assert client.get(table.match.get_absolute_url()).status_code == 410
+    assert client.get(table.match.get_absolute_url(), follow=True).status_code == 410
     enter_round(client, table.match)
     assert not Round.objects.filter(match=table.match).exists()
 
@@ -117,7 +117,7 @@ def test_a_table_link_after_its_sitting_closed_says_so_in_one_sentence(client, n
 def test_a_table_link_stops_when_the_club_night_ends(client, night, tables):
     open_link(client, tables[0])
     services.end_club(night.club)
-    page = client.get(tables[0].match.get_absolute_url())
+    page = client.get(tables[0].match.get_absolute_url(), follow=True)
     assert page.status_code == 410
     assert "The club night has ended: this table link no longer works." in page.content.decode()
     assert not Round.objects.exists()
