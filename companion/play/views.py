@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from companion import access
 from companion import standings as standings_service
 from companion.access import get_match_for_user
 from companion.games import registry
@@ -110,7 +111,7 @@ def match_close(request, pk):
             },
         )
     try:
-        round_service.set_closed(match, True, user=request.user)
+        round_service.end_match(access.viewer(request), match.pk)
     except round_service.RoundConflict as conflict:
         messages.info(request, str(conflict))
     return redirect(match)
@@ -120,12 +121,11 @@ def match_close(request, pk):
 @require_POST
 def match_reopen(request, pk):
     """Resume: take back the table's end of the match; rounds can be entered again."""
-    match = get_match_for_user(request.user, pk)
     try:
-        round_service.set_closed(match, False, user=request.user)
+        round_service.resume_match(access.viewer(request), pk)
     except round_service.RoundConflict as conflict:
         messages.info(request, str(conflict))
-    return redirect(match)
+    return redirect("match_detail", pk)
 
 
 @login_required
@@ -151,7 +151,7 @@ def round_add(request, pk):
     # is rendered from what it returns.
     seen = request.POST.get("seen", "")
     save = round_service.save_entry(
-        request.user, pk, chosen_round(request.POST), seen=seen, rows=bool(request.htmx)
+        access.viewer(request), pk, chosen_round(request.POST), seen=seen, rows=bool(request.htmx)
     )
     error = save.error
     if save.outcome == "invalid" and not error:
@@ -223,7 +223,7 @@ def posted_number(data) -> int:
 @login_required
 @require_POST
 def round_undo(request, pk):
-    undone = round_service.undo_last(request.user, pk, posted_number(request.POST))
+    undone = round_service.undo_last(access.viewer(request), pk, posted_number(request.POST))
     if not request.htmx:
         messages.info(request, undone.notice)
         return redirect(undone.match)
@@ -236,7 +236,7 @@ def round_undo(request, pk):
 @require_POST
 def round_restore(request, pk):
     """Put an undone round back exactly as it was (offered for a few seconds after Undo)."""
-    restored = round_service.restore_last(request.user, pk, posted_number(request.POST))
+    restored = round_service.restore_last(access.viewer(request), pk, posted_number(request.POST))
     if not request.htmx:
         messages.info(request, restored.notice)
         return redirect(restored.match)
@@ -308,7 +308,7 @@ def round_edit(request, pk, number):
             },
         )
     try:
-        round_service.edit_round(match, entry, number=number, user=request.user)
+        round_service.edit_entry(access.viewer(request), pk, number, entry)
     except (ScoringError, round_service.RoundConflict) as error:
         if getattr(error, "round", None) == number:  # a later round's refusal is not this form's
             form.mark_refused(error)
