@@ -276,38 +276,27 @@ def round_edit(request, pk, number):
         )
     entry = form.to_entry()
     try:
-        preview = round_service.preview_edit(match, entry, number=number)
-    except (ScoringError, round_service.RoundConflict) as error:
-        if getattr(error, "round", None) == number:  # a later round's refusal is not this form's
-            form.mark_refused(error)
-        return render(
-            request,
-            "play/round_edit.html",
-            {
-                **context,
-                "form": form,
-                "error": edit_error_text(error, number, registry.get(match.game).words),
-            },
-        )
-    if not is_last and request.POST.get("confirmed") != "yes":
-        return render(
-            request,
-            "play/round_confirm.html",
-            {
-                **context,
-                "form": form,
-                "changes": preview.changes,
-                "preview": preview.after,
-                "before": preview.before,
-                "posted": [
-                    (name, value)
-                    for name, values in request.POST.lists()
-                    if name not in {"csrfmiddlewaretoken", "confirmed"}
-                    for value in values
-                ],
-            },
-        )
-    try:
+        if not is_last and request.POST.get("confirmed") != "yes":
+            # A change before the last round is confirmed after a preview of what it does.
+            preview = round_service.preview_edit(match, entry, number=number)
+            return render(
+                request,
+                "play/round_confirm.html",
+                {
+                    **context,
+                    "form": form,
+                    "changes": preview.changes,
+                    "preview": preview.after,
+                    "before": preview.before,
+                    "posted": [
+                        (name, value)
+                        for name, values in request.POST.lists()
+                        if name not in {"csrfmiddlewaretoken", "confirmed"}
+                        for value in values
+                    ],
+                },
+            )
+        # The change unit folds the rounds with the change once and refuses what no longer scores.
         round_service.edit_entry(access.viewer(request), pk, number, entry)
     except (ScoringError, round_service.RoundConflict) as error:
         if getattr(error, "round", None) == number:  # a later round's refusal is not this form's
