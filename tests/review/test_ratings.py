@@ -230,3 +230,32 @@ def test_moving_a_night_to_another_date_rates_in_the_new_order(client, owner):
     assert early.date == datetime.date(2026, 6, 1)
     assert Rating.objects.get(player__name="Anna", game="murlan", number=2).match.night == early
     assert snapshot() == rebuilt()
+
+
+def test_the_ratings_pages_say_when_ratings_are_being_brought_up_to_date(persona_client, night, owner):
+    from django.test import override_settings
+
+    from companion.review import tasks
+
+    quick_murlan(night, ("Anna", "Beat"))
+    anna = Player.objects.get(owner=owner, name="Anna")
+    pages = [
+        reverse("leaderboard") + "?game=murlan&period=all&order=rating",
+        reverse("player_detail", args=[anna.pk]),
+    ]
+    sentence = "The ratings are being brought up to date with the latest results."
+    client = persona_client("owner")
+    with override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}):
+        assert all(sentence not in client.get(page).content.decode() for page in pages)
+        waiting = tasks.rate_from.enqueue(
+            owner_id=owner.pk, date="2026-01-01"
+        )  # the worker has not run it yet
+        for page in pages:
+            response = client.get(page)
+            assert response.status_code == 200 and sentence in response.content.decode(), page
+        german = client.get(pages[0], HTTP_ACCEPT_LANGUAGE="de").content.decode()
+        assert "Die Wertungen werden gerade mit den neusten Resultaten nachgeführt." in german
+        from django_tasks_db.models import DBTaskResult
+
+        DBTaskResult.objects.filter(id=waiting.id).delete()  # done
+        assert all(sentence not in client.get(page).content.decode() for page in pages)
