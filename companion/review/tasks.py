@@ -83,9 +83,14 @@ def night_moved(night: GameNight, before: datetime.date) -> None:
         rate_from.enqueue(owner_id=night.owner_id, date=min(before, night.date).isoformat())
 
 
+def tasks_wait() -> bool:
+    """Whether tasks wait for the worker (the database backend), rather than run at once."""
+    return settings.TASKS["default"]["BACKEND"] == DATABASE_BACKEND
+
+
 def brought_up_to_date(owner_ids) -> bool:
     """Whether ratings of any of these owners are being brought up to date (a review task waits or runs)."""
-    if settings.TASKS["default"]["BACKEND"] != DATABASE_BACKEND:
+    if not tasks_wait():
         return False  # tasks run at once: nothing ever waits
     from django_tasks.base import TaskResultStatus
     from django_tasks_db.models import DBTaskResult
