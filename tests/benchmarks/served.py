@@ -29,7 +29,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.factories import enter_round
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
@@ -120,6 +119,7 @@ def environment(var_dir: Path, port: int, database_url: str | None = None, secre
 def molotow_with(night, user, deals: int, rounds: int = 100):
     """A Molotow match ``deals`` deals into a match of ``rounds``."""
     from companion.play.setup import create_match
+    from tests.factories import enter_round  # the match page's own save (rounds.save_entry)
 
     match = create_match(night, "molotow", NAMES, 0, {"rounds": rounds}, user)
     for number in range(1, deals + 1):
@@ -139,6 +139,7 @@ def seed(post_matches: int, long_scoreboards: bool = False) -> tuple[str, dict[s
 
     from companion.models import GameNight
     from companion.play.setup import create_match
+    from tests.factories import enter_round
 
     user = get_user_model().objects.create_user("host", password=secrets.token_urlsafe(16))
     night = GameNight.objects.create(owner=user, title="Friday cards", date="2026-11-27", place="Chur")
