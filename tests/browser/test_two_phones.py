@@ -10,7 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from companion.models import Match, Round
+from companion.access import Viewer
+from companion.models import Round
 from companion.play import rounds as round_service
 from tests.browser.fixtures import log_in, phone_page
 from tests.factories import MatchFactory, enter_round
@@ -276,9 +277,8 @@ def test_a_scoreboard_asked_for_before_this_phones_undo_does_not_put_the_undone_
         held.append((route, route.fetch()))  # the server answers now; the page hears it when we say
 
     host.route(re.compile(rf"/matches/{molotow.pk}/scoreboard/"), answer_later, times=1)
-    match = Match.objects.with_standings().get(pk=molotow.pk)
-    round_service.edit_round(
-        match, {"points": {"Anna": 40, "Beat": 9, "Cla": 84, "Dora": 24}}, number=1, user=owner
+    round_service.edit_entry(
+        Viewer(owner), molotow.pk, 1, {"points": {"Anna": 40, "Beat": 9, "Cla": 84, "Dora": 24}}
     )
     while not held:
         host.wait_for_timeout(50)
