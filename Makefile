@@ -59,13 +59,20 @@ $(VAR)/secret_key:
 	@$(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
 	@chmod 600 $@
 
+# The task worker (review work after a save: companion.review.tasks) runs beside the server and
+# stops with it: on Ctrl-C, on the server's end, on make's. A background job of a script ignores
+# Ctrl-C, so the trap ends it (SIGTERM: db_worker finishes the task it runs, then exits).
+WITH_WORKER = $(PY) manage.py db_worker --verbosity 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT; trap 'exit 130' INT TERM;
+
 run: $(VENV)/.installed $(VAR)/secret_key
 	@export DEBUG=1 SECRET_KEY="$$(cat $(VAR)/secret_key)"; \
 	$(PY) manage.py compilemessages && \
 	$(PY) manage.py migrate --no-input -v 0 --skip-checks && \
 	$(PY) manage.py seed_demo --offer && \
-	$(PY) manage.py lan_address --port $(PORT) && \
-	exec $(PY) manage.py runserver $(HOST):$(PORT)
+	$(PY) manage.py lan_address --port $(PORT) || exit 1; \
+	$(WITH_WORKER) \
+	$(PY) manage.py runserver $(HOST):$(PORT)
 
 # Production run: DEBUG off, gunicorn with uvicorn workers (companion/gunicorn_conf.py), WhiteNoise serving the
 # collected, hashed and compressed static files. SECRET_KEY and ALLOWED_HOSTS come from the
@@ -78,8 +85,9 @@ serve: $(VENV)/.installed $(VAR)/secret_key
 	$(PY) manage.py migrate --no-input -v 0 && \
 	$(PY) manage.py seed_demo --offer && \
 	$(PY) manage.py lan_address --port $(PORT) && \
-	echo "Answering for the host names: $$ALLOWED_HOSTS" && \
-	exec $(VENV)/bin/gunicorn -c python:companion.gunicorn_conf companion.asgi
+	echo "Answering for the host names: $$ALLOWED_HOSTS" || exit 1; \
+	$(WITH_WORKER) \
+	$(VENV)/bin/gunicorn -c python:companion.gunicorn_conf companion.asgi
 
 backup: $(VENV)/.installed $(VAR)/secret_key
 	@export SECRET_KEY="$${SECRET_KEY:-$$(cat $(VAR)/secret_key)}"; \

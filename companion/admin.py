@@ -11,6 +11,7 @@ finds any difference that got in anyway.
 
 from django.contrib import admin
 
+from companion import live
 from companion.models import (
     GameNight,
     Invite,
@@ -121,6 +122,7 @@ class MatchAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         obj.version = new_version()  # a changed match is a change its scoreboard shows
         super().save_model(request, obj, form, change)
+        live.changed(obj)
 
 
 @admin.register(Round)

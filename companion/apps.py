@@ -16,10 +16,12 @@ class CompanionConfig(AppConfig):
         # Connects the login signal that brings an account's language into its session.
         from companion.i18n import language  # noqa: F401
 
-        # Every save of a match (and every lost access) announces itself to the open pages.
+        # Deletions and lost access announce themselves to the open pages (a match's changes are
+        # announced by its change unit, companion.play.rounds).
         from companion.live import signals  # noqa: F401
 
-        # Connects the signals that keep ratings and records current as finished matches change.
+        # Connects the signals that rate matches stored or deleted in bulk (a match's changes hand
+        # their review work to a task explicitly: companion.review.tasks).
         from companion.review import ratings  # noqa: F401
 
 

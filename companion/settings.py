@@ -38,6 +38,10 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "django_http_compression",
+    # Review work after a save (ratings, records, partnerships) runs as a task: Django's Tasks
+    # framework (backport) and its database backend, run by `manage.py db_worker`.
+    "django_tasks",
+    "django_tasks_db",
     "companion",
     # Each game is an app of its own, one per engine: companion/games/<key>/ holds its code,
     # templates (templates/games/<key>/), static files (static/games/<key>/) and tests.
@@ -112,6 +116,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # One file per test process, so two test runs in one checkout do not collide.
     DATABASES["default"]["TEST"] = {"NAME": sqlite_test_path(VAR_DIR)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Tasks (companion.review.tasks) are rows of this database, written in the transaction of the change
+# that made them; `manage.py db_worker` (started by make run and make serve) runs them after the
+# commit. The tests run them at once (tests/fixtures.py).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

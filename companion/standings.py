@@ -111,8 +111,11 @@ def keep(match: Match, result: Standings) -> None:
 
 
 @transaction.atomic(savepoint=False)  # within a change: part of its transaction, no savepoint
-def refresh(match: Match, result: Standings | None = None) -> Standings:
-    """Rewrite the derived columns of ``match`` from its rounds; returns the standings."""
+def refresh(match: Match, result: Standings | None = None, *, also: tuple[str, ...] = ()) -> Standings:
+    """Rewrite the derived columns of ``match`` from its rounds; returns the standings.
+
+    ``also``: more fields of ``match`` the change set, written in the same UPDATE.
+    """
     result = result or standings(match)
     seats = seats_of(match)
     derived = seat_results(result)
@@ -126,7 +129,7 @@ def refresh(match: Match, result: Standings | None = None) -> Standings:
         match.finished_at = None
     match.round_count = len(result.rounds)
     # The version as the change set it (a rebuild of the derived columns changes nothing shown).
-    match.save(update_fields=["finished_at", "round_count", "version"])
+    match.save(update_fields=["finished_at", "round_count", "version", *also])
     return result
 
 

@@ -63,32 +63,79 @@ class RoundFactory(factory.django.DjangoModelFactory):
     entry = factory.LazyFunction(lambda: {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}})
 
 
+# --- rounds, as the match page saves them -----------------------------------------
+
+
+class EntryRefused(Exception):
+    """The entry form (or the engine behind it) refused a round a test typed; ``save`` says why."""
+
+    def __init__(self, save):
+        super().__init__(save.error or save.notice or dict(save.form.errors if save.form else {}))
+        self.save = save
+
+
+def enter_round(match, entry, *, number=None, user=None, key=None):
+    """Type ``entry`` into ``match``'s entry form and save it as the page does (``rounds.save_entry``).
+
+    ``number``: the round the form is for (the next one by default); ``user``: who saves it (the
+    night's owner by default). Returns the standings after the save. A refused round raises
+    :class:`EntryRefused`, a round another phone stored first ``rounds.RoundConflict``; a form
+    that cannot say ``entry`` fails the test (the round stored must be the one typed).
+    """
+    from companion import standings
+    from companion.access import Viewer
+    from companion.games import registry
+    from companion.play import rounds
+
+    match = Match.objects.with_standings().select_related("night").get(pk=match.pk)
+    players = [seat.player.name for seat in standings.seats_of(match)]
+    data = registry.get(match.game).entry_form.initial_from_entry(entry, players)
+    data["number"] = number or len(match.rounds.all()) + 1
+    if key is not None:
+        data["key"] = str(key)
+    save = rounds.save_entry(Viewer(user or match.night.owner), match.pk, data)
+    if save.outcome == "conflict":
+        raise rounds.RoundConflict(save.notice)
+    if save.outcome != "saved":
+        raise EntryRefused(save)
+    stored = Round.objects.get(match=match, number=save.number).entry
+    assert _said(stored) == _said(entry), f"the form stored {stored!r} for {entry!r}"
+    return save.result
+
+
+def _said(value):
+    """An entry without its empty parts (the forms leave out an empty list the entry may name)."""
+    if isinstance(value, dict):
+        return {key: _said(item) for key, item in value.items() if item not in ([], {}, None)}
+    return value
+
+
 # --- review pages: matches played to the end, their derived columns refreshed ---
 
 
 def play_match(night, game, names, rounds, *, options=None, closed=False, started_at=None):
-    """A match of ``night`` with ``rounds`` stored and ``standings.refresh`` run, as the app leaves one.
+    """A match of ``night`` with ``rounds`` entered as the match page enters them, ended by the table
+    when ``closed``: the derived columns and the review work are what the app leaves.
 
     The engine checks the rounds, so a test's hand-computed expectation meets the real rules.
     """
     from django.utils import timezone
 
-    from companion import standings
+    from companion.access import Viewer
+    from companion.play.rounds import end_match
 
     match = MatchFactory(
         night=night,
         game=game,
         names=names,
         options=options or {},
-        closed=closed,
         started_at=started_at or timezone.now(),
     )
-    Round.objects.bulk_create(
-        Round(match=match, number=number, entry=entry) for number, entry in enumerate(rounds, start=1)
-    )
-    match = Match.objects.prefetch_related("seats__player", "rounds").get(pk=match.pk)
-    standings.refresh(match)
-    return match
+    for entry in rounds:
+        enter_round(match, entry)
+    if closed:
+        end_match(Viewer(night.owner), match.pk)
+    return Match.objects.prefetch_related("seats__player", "rounds").get(pk=match.pk)
 
 
 def quick_murlan(night, names=("Anna", "Beat"), *, finished=True):

@@ -75,6 +75,16 @@ def plain_static_files():
 
 
 @pytest.fixture(scope="session", autouse=True)
+def immediate_tasks():
+    """Tasks run at once, in the test's own transaction, so a test sees the review work of a save
+    as soon as the save returns (production: a worker runs them after the commit)."""
+    with override_settings(
+        TASKS={"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+    ):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def live_relay_off():
     """The live channel hands news to the streams of its own process (every test's live server is
     in the test's process); the relay thread that hears other processes through the database would

@@ -356,10 +356,7 @@ def end_table(club: ClubNight, table_pk: int, *, user=None) -> ClubTable:
     if table.sitting.closed_at is not None:
         raise ClubError(_("That table's sitting is closed."))
     try:
-        if hasattr(round_service, "end_match"):  # the mutation services (branch ``mutation``)
-            round_service.end_match(Viewer(user), table.match_id)
-        else:
-            round_service.set_closed(table.match, True, user=user)
+        round_service.end_match(Viewer(user), table.match_id)
     except round_service.RoundConflict as conflict:
         raise ClubError(str(conflict)) from None
     announce(club)

@@ -58,7 +58,7 @@ class EntryForm(forms.Form):
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     # One save's name, made fresh for each new form: a retry of the same save (a lost answer,
-    # the offline outbox) is recognised by it and stores nothing twice (play/rounds.add_round).
+    # the offline outbox) is recognised by it and stores nothing twice (play/rounds.save_entry).
     key = forms.UUIDField(widget=forms.HiddenInput, required=False, initial=uuid.uuid4)
 
     def __init__(

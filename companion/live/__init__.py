@@ -1,7 +1,7 @@
 """The live channel: every open page hears at once that what it shows has changed.
 
-A change announces itself with :func:`changed` (a match: every save of a ``Match``
-does, see ``companion.live.signals``) or :func:`announce`. The news goes out only
+A change announces itself with :func:`changed` (a match: the change unit of
+``companion.play.rounds`` calls it for every change) or :func:`announce`. The news goes out only
 once the transaction that made the change has committed (``transaction.on_commit``),
 so no page ever hears of a change that was rolled back, or asks for it before it
 can be read:

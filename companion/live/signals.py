@@ -1,9 +1,9 @@
-"""Every change a page must hear of announces itself here, whoever made it.
+"""What the pages hear of without a change unit: deletions, lost access, a night's own edit.
 
-A match's save (a round added, edited or undone, the end and its undoing, the Elfer
-raus! board, a new match) announces it; the change gives the match its new version
-where it is made (``companion.play.rounds``), and every caller that saves a match is
-heard without remembering to. Deletions and
+A change of a match (a round added, edited or undone, the end and its undoing, the Elfer
+raus! board) announces itself explicitly where it is made, in the one change unit
+(``companion.play.rounds``), and so does a new match (``companion.play.setup``) and a change
+in the admin: no ``post_save(Match)`` receiver. Deletions and
 lost access (a member removed, a night deleted, a sign-out) tell the pages concerned
 to look again whether their viewer still may see them. Changes made without a save
 (``QuerySet.update``) announce themselves where they are made: a seated player's
@@ -23,12 +23,6 @@ from companion.models import GameNight, Match, Membership
 
 # The first stream opened in a process starts the thread that hears the other processes.
 hub.on_first_listener = relay.ensure_running
-
-
-@receiver(post_save, sender=Match, dispatch_uid="live_match_saved")
-def match_saved(sender, instance, raw=False, using=None, **kwargs):
-    if not raw:
-        live.changed(instance, using=using)
 
 
 @receiver(post_delete, sender=Match, dispatch_uid="live_match_deleted")

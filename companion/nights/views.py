@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -25,7 +24,7 @@ from companion.clubs import services as clubs
 from companion.demo.services import DEMO_NIGHTS, add_demo_nights
 from companion.me.services import pending_for_owner
 from companion.models import Player
-from companion.nights import history
+from companion.nights import history, services
 from companion.nights.forms import GameNightForm, PlayerForm
 from companion.nights.settlement import night_settlement_view
 from companion.nights.summary import match_results, night_summary
@@ -134,12 +133,10 @@ def night_live(request, pk):
 @require_http_methods(["GET", "POST"])
 def night_edit(request, pk):
     night = get_night_for_user(request.user, pk)
-    before = history.snapshot(night)
+    before, date_before = history.snapshot(night), night.date
     form = GameNightForm(request.POST or None, instance=night)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            form.save()
-            history.record_edit(night, before, request.user)
+        services.save_edit(form, request.user, before=before, date_before=date_before)
         messages.success(request, _("Saved."))
         return redirect(night)
     return render(request, "nights/form.html", {"form": form, "night": night})

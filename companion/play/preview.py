@@ -2,8 +2,8 @@
 
 An entry form's enhancer (``static/games/<game>/entry.js``) posts the form as it
 is to ``round_preview`` and shows the answer. The answer is the engine's: the
-same form, the same fold of all rounds as :func:`companion.play.rounds.add_round`
-(or ``edit_round`` for a stored round's number), so a preview can never call an
+same form, the same fold of all rounds as :func:`companion.play.rounds.save_entry`
+(or ``edit_entry`` for a stored round's number), so a preview can never call an
 entry "made" that Save rejects, nor disagree with Save on a valid one.
 """
 

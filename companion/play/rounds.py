@@ -1,98 +1,98 @@
-"""Adding, changing and undoing rounds: every change checked by the engine, atomic, and logged.
+"""Every change to a match goes through here: one locked unit, one fold, its consequences in plain sight.
 
-Each function takes the match row lock, checks the expected round number (so a
-double tap or a second phone cannot store a round twice), lets the engine fold
-the rounds as they would be after the change, and only then writes: the
-round, a ``RoundChange`` for the history and the derived standings, in one
-transaction. A ``ScoringError`` or :class:`RoundConflict` leaves the database
-as it was.
+A change (a round added, edited, undone or put back, the match ended or resumed, the
+Elfer raus! bonus board) is one transaction that:
 
-The match page's requests each call one function that owns that one transaction and
-returns what the answer shows: :func:`save_entry` (the entry form), :func:`undo_last`
-and :func:`restore_last`. The change gives the match its new version here, and its
-standings are kept under it (``companion.standings.keep``), so the next save or
-preview starts from them without folding the match again.
+1. locks the match's row only (``select_for_update(of=("self",))``, no night row) and loads
+   it with its seats and rounds, once, as the viewer may see it
+   (``access.get_match_for_viewer(viewer, pk, for_update=True)``);
+2. checks the change (the expected round number, so a double tap or a second phone cannot
+   store a round twice) and lets the engine fold the rounds as they would be after it, once;
+3. writes the round, a ``RoundChange`` for the history, the match's new version and the derived
+   columns (``companion.standings.refresh``), and keeps the standings under the new version
+   (``companion.standings.keep``), so the next save or preview starts from them;
+4. then, explicitly, announces the change to the open pages (``companion.live.changed``, sent
+   after the commit) and hands the review work (ratings, records, partnerships) to a task with
+   the standings it already computed (``companion.review.tasks.after_change``): nothing of it
+   runs in the request.
+
+No ``post_save(Match)`` receiver does any of this behind the caller's back. A ``ScoringError`` or
+:class:`RoundConflict` leaves the database as it was.
+
+The services take an ``access.Viewer`` (a member, or a phone holding a club table's link) and
+record ``viewer.account`` as who made the change. Each returns what the answer shows:
+:func:`save_entry` (the entry form), :func:`undo_last`, :func:`restore_last`, :func:`edit_entry`,
+:func:`end_match`, :func:`resume_match` and :func:`change_board`.
 """
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from companion import live
 from companion import standings as standings_service
-from companion.access import Viewer, get_match_for_user, get_match_for_viewer
+from companion.access import Viewer, get_match_for_viewer
 from companion.games import registry
 from companion.i18n.errors import round_error_text
 from companion.models import Match, Round, RoundChange, new_version
 from companion.play.scoreboard import entry_form, overtaken_choice
+from companion.review import tasks as review_tasks
 from scoring.base import ScoringError, Standings
-
-
-def _match_for(who, pk: int, **kwargs) -> Match:
-    """The match for a :class:`Viewer` (a table link's phone too) or, as before, a user.
-
-    Stop-gap until the mutation services take a Viewer throughout (branch ``mutation``)."""
-    if isinstance(who, Viewer):
-        return get_match_for_viewer(who, pk, **kwargs)
-    return get_match_for_user(who, pk, **kwargs)
-
-
-def _account(who):
-    """Whom to record as having made the change: a Viewer's account (None for a table link's phone)."""
-    return who.account if isinstance(who, Viewer) else who
 
 
 class RoundConflict(Exception):
     """The match changed under the user's feet (another phone, a double tap)."""
 
 
-def _locked(match: Match) -> Match:
-    """The match re-read under a row lock (SQLite: the IMMEDIATE transaction already serialises)."""
-    return Match.objects.select_for_update().select_related("night").with_standings().get(pk=match.pk)
+# --- the one locked unit --------------------------------------------------------------
+
+
+def _lock(viewer: Viewer, pk: int) -> Match:
+    """Match ``pk`` as the viewer may change it, its row locked until the caller's transaction ends.
+
+    One lock style for every change: the match's row only (the night is not locked; SQLite's
+    IMMEDIATE transaction serialises anyway). Loaded once, with its seats and rounds; whether it
+    was finished is remembered for the review work.
+    """
+    match = get_match_for_viewer(viewer, pk, for_update=True)
+    match._finished_before = match.finished_at is not None
+    return match
+
+
+def _done(match: Match, result: Standings, *, also: tuple[str, ...] = (), rounds: bool = True) -> Standings:
+    """The end of every change, in its transaction: ``result`` is the fold of the match after it.
+
+    The new version, the derived columns (and the fields in ``also``) in one UPDATE of the match,
+    the standings kept under the new version; then the live announcement and the review task,
+    both sent only if the transaction commits. ``rounds``: the rounds changed (read again, one
+    query, so the answer shows them).
+    """
+    match.version = new_version()  # every page showing the match hears of the change
+    result = standings_service.refresh(match, result, also=also)
+    live.changed(match)
+    if rounds:
+        match.reload_rounds()
+    standings_service.keep(match, result)
+    review_tasks.after_change(match, result, finished_before=match._finished_before)
+    return result
 
 
 def _entries(match: Match) -> list[dict[str, Any]]:
     return [r.entry for r in sorted(match.rounds.all(), key=lambda r: r.number)]
 
 
-def add_round(
-    match: Match,
-    entry: Mapping[str, Any],
-    *,
-    number: int,
-    user,
-    locked: bool = False,
-    key: uuid.UUID | str | None = None,
-) -> Standings:
-    """Store ``entry`` as round ``number``, which must be the next one.
-
-    ``locked``: ``match`` was read under its row lock in the caller's transaction, with
-    its standings (``get_match_for_user(..., for_update=True)``), and is used as it is;
-    afterwards it holds the new state (rounds, seats, version) to render from.
+def _store(match: Match, entry: Mapping[str, Any], *, number: int, account, key) -> Standings:
+    """The writes of a new round in the unit: ``match`` is locked, its rounds loaded.
 
     ``key`` is the page's name for this one save. A save whose key and entry are already
     stored (its answer was lost and the phone sends it again, or the offline outbox resends
     it) is a success that stores nothing: the match is returned as it is, with that round.
-    A different entry for a round number already stored is still a :class:`RoundConflict`.
-    """
-    try:
-        with transaction.atomic():
-            match = match if locked else _locked(match)
-            return _store(match, entry, number=number, user=user, key=key)
-    except IntegrityError:
-        return _lost_race(match, entry, number=number, key=key)
-
-
-def _store(match: Match, entry: Mapping[str, Any], *, number: int, user, key) -> Standings:
-    """The writes of a new round in the caller's transaction: ``match`` is locked, its rounds loaded.
-
-    The rounds with the new one are folded once; afterwards ``match`` holds its new rounds
-    and version, and the standings are kept under that version.
+    A different entry for a round number already stored is a :class:`RoundConflict`.
     """
     if _already_stored(match.rounds.all(), key, entry):
         return standings_service.current(match)
@@ -105,16 +105,12 @@ def _store(match: Match, entry: Mapping[str, Any], *, number: int, user, key) ->
             % {"number": number}
         )
     result = standings_service.standings(match, [*entries, dict(entry)])
-    match.version = new_version()  # every page showing the match hears of the new round
-    Round.objects.create(match=match, number=number, entry=dict(entry), entered_by=user, key=key)
+    Round.objects.create(match=match, number=number, entry=dict(entry), entered_by=account, key=key)
     RoundChange.objects.create(
-        match=match, number=number, action=RoundChange.Action.ADDED, after=dict(entry), user=user
+        match=match, number=number, action=RoundChange.Action.ADDED, after=dict(entry), user=account
     )
     registry.get(match.game).round_added(match)
-    result = standings_service.refresh(match, result)
-    match.reload_rounds()
-    standings_service.keep(match, result)
-    return result
+    return _done(match, result)
 
 
 def _lost_race(match: Match, entry: Mapping[str, Any], *, number: int, key) -> Standings:
@@ -124,7 +120,7 @@ def _lost_race(match: Match, entry: Mapping[str, Any], *, number: int, key) -> S
     a success here too. Called after the transaction rolled back.
     """
     if _already_stored(Round.objects.filter(match=match, key=key), key, entry):
-        return standings_service.standings(Match.objects.with_standings().get(pk=match.pk))
+        return standings_service.current(match)
     raise RoundConflict(registry.get(match.game).words.saved_elsewhere % {"number": number}) from None
 
 
@@ -152,7 +148,7 @@ class RoundSave:
     shown: Standings | None = None
 
 
-def save_entry(user, pk: int, data, *, seen: str = "", rows: bool = False) -> RoundSave:
+def save_entry(viewer: Viewer, pk: int, data, *, seen: str = "", rows: bool = False) -> RoundSave:
     """Read the entry form ``data`` against match ``pk`` and store it as the next round, in one transaction.
 
     ``seen``: the version of the match the sending page shows (its form names it); ``rows``:
@@ -163,7 +159,7 @@ def save_entry(user, pk: int, data, *, seen: str = "", rows: bool = False) -> Ro
     attempt = None  # (entry form, number, entry) once the form is valid
     try:
         with transaction.atomic():
-            match = _match_for(user, pk, for_update=True)
+            match = _lock(viewer, pk)
             result = standings_service.current(match)
             shown = result if rows and seen == match.version else None
             words = registry.get(match.game).words
@@ -176,7 +172,7 @@ def save_entry(user, pk: int, data, *, seen: str = "", rows: bool = False) -> Ro
             _, number, entry = attempt
             try:
                 after = _store(
-                    match, entry, number=number, user=_account(user), key=form.cleaned_data.get("key")
+                    match, entry, number=number, account=viewer.account, key=form.cleaned_data.get("key")
                 )
             except ScoringError as error:
                 form.mark_refused(error)
@@ -188,7 +184,7 @@ def save_entry(user, pk: int, data, *, seen: str = "", rows: bool = False) -> Ro
     except IntegrityError:
         # Another request stored this round first (the transaction above was rolled back).
         form, number, entry = attempt
-        match = _match_for(user, pk)
+        match = get_match_for_viewer(viewer, pk)
         try:
             after = _lost_race(match, entry, number=number, key=form.cleaned_data.get("key"))
         except RoundConflict as conflict:
@@ -213,47 +209,15 @@ def _already_stored(rounds, key, entry: Mapping[str, Any]) -> bool:
     return key is not None and any(str(r.key) == str(key) and r.entry == dict(entry) for r in rounds)
 
 
-def edit_round(match: Match, entry: Mapping[str, Any], *, number: int, user) -> Standings:
-    """Replace round ``number``; every later round is folded again and must still be valid."""
-    with transaction.atomic():
-        match = _locked(match)
-        rounds = sorted(match.rounds.all(), key=lambda r: r.number)
-        if not 1 <= number <= len(rounds):
-            raise RoundConflict(registry.get(match.game).words.gone % {"number": number})
-        stored = rounds[number - 1]
-        entries = [r.entry for r in rounds]
-        entries[number - 1] = dict(entry)
-        result = standings_service.standings(match, entries)
-        if stored.entry != dict(entry):
-            RoundChange.objects.create(
-                match=match,
-                number=number,
-                action=RoundChange.Action.EDITED,
-                before=stored.entry,
-                after=dict(entry),
-                user=user,
-            )
-            stored.entry = dict(entry)
-            stored.save(update_fields=["entry", "updated_at"])
-        match.version = new_version()
-        result = standings_service.refresh(match, result)
-        standings_service.keep(match, result)
-        return result
+# --- undo and restore ----------------------------------------------------------------
 
 
-def undo_round(match: Match, *, number: int, user, locked: bool = False) -> Standings:
-    """Remove the last round, which must be round ``number`` (a second tap undoes nothing more).
+def _undo(match: Match, *, number: int, account) -> Standings:
+    """The writes of an undo in the unit: ``match`` is locked, its rounds loaded.
 
-    ``locked``: as for :func:`add_round`. A match the table ended keeps its rounds until it is
-    resumed: an undo there would change the result the table agreed on without a question.
+    A match the table ended keeps its rounds until it is resumed: an undo there would change
+    the result the table agreed on without a question.
     """
-    with transaction.atomic():
-        match = match if locked else _locked(match)
-        return _undo(match, number=number, user=user)
-
-
-def _undo(match: Match, *, number: int, user) -> Standings:
-    """The writes of an undo in the caller's transaction: ``match`` is locked, its rounds loaded."""
     if match.closed:
         raise RoundConflict(_("The table ended this match. To undo, resume it first."))
     rounds = sorted(match.rounds.all(), key=lambda r: r.number)
@@ -262,31 +226,18 @@ def _undo(match: Match, *, number: int, user) -> Standings:
     last = rounds[-1]
     result = standings_service.standings(match, [r.entry for r in rounds[:-1]])
     RoundChange.objects.create(
-        match=match, number=number, action=RoundChange.Action.UNDONE, before=last.entry, user=user
+        match=match, number=number, action=RoundChange.Action.UNDONE, before=last.entry, user=account
     )
     last.delete()
-    match.version = new_version()
-    result = standings_service.refresh(match, result)
-    match.reload_rounds()
-    standings_service.keep(match, result)
-    return result
-
-
-def restore_round(match: Match, *, number: int, user) -> Standings:
-    """Put back round ``number`` exactly as it was before it was undone.
-
-    Only the last change of the match can be taken back this way: the undo of
-    round ``number``, with nothing stored or undone since (else the undone round
-    might no longer fit). The history records the round as added again.
-    """
-    with transaction.atomic():
-        locked = _locked(match)
-        # In the same transaction: nothing can slip in between the check and the write.
-        return add_round(locked, _undone_entry(locked, number), number=number, user=user, locked=True)
+    return _done(match, result)
 
 
 def _undone_entry(match: Match, number: int) -> dict[str, Any]:
-    """The entry of round ``number`` as it was undone, if that undo is the match's last change."""
+    """The entry of round ``number`` as it was undone, if that undo is the match's last change.
+
+    Only the last change of the match can be taken back this way: the undo of round ``number``,
+    with nothing stored or undone since (else the undone round might no longer fit).
+    """
     last_change = RoundChange.objects.filter(match=match).order_by("-at", "-pk").first()
     if (
         last_change is None
@@ -311,34 +262,38 @@ class RoundTaken:
     number: int | None = None
 
 
-def undo_last(user, pk: int, number: int) -> RoundTaken:
-    """Undo round ``number`` of match ``pk``, the last one, in one transaction."""
+def undo_last(viewer: Viewer, pk: int, number: int) -> RoundTaken:
+    """Undo round ``number`` of match ``pk``, the last one (a second tap undoes nothing more)."""
     with transaction.atomic():
-        match = _match_for(user, pk, for_update=True)
+        match = _lock(viewer, pk)
         try:
-            result = _undo(match, number=number, user=_account(user))
+            result = _undo(match, number=number, account=viewer.account)
         except RoundConflict as conflict:
             return RoundTaken(match, standings_service.current(match), str(conflict))
         return RoundTaken(match, result, registry.get(match.game).words.undone % {"number": number}, number)
 
 
-def restore_last(user, pk: int, number: int) -> RoundTaken:
-    """Put back round ``number`` of match ``pk`` as it was undone (:func:`restore_round`), in one transaction."""
+def restore_last(viewer: Viewer, pk: int, number: int) -> RoundTaken:
+    """Put back round ``number`` of match ``pk`` exactly as it was undone; the history records it as added again."""
     try:
         with transaction.atomic():
-            match = _match_for(user, pk, for_update=True)
+            match = _lock(viewer, pk)
             try:
+                # In the same transaction: nothing can slip in between the check and the write.
                 entry = _undone_entry(match, number)
-                result = _store(match, entry, number=number, user=_account(user), key=None)
+                result = _store(match, entry, number=number, account=viewer.account, key=None)
             except (ScoringError, RoundConflict) as error:
                 return RoundTaken(match, standings_service.current(match), str(error))
             words = registry.get(match.game).words
             return RoundTaken(match, result, words.restored % {"number": number}, number)
     except IntegrityError:
         # Another request stored a round first (the transaction above was rolled back).
-        match = _match_for(user, pk)
+        match = get_match_for_viewer(viewer, pk)
         notice = registry.get(match.game).words.not_restorable % {"number": number}
         return RoundTaken(match, standings_service.current(match), notice)
+
+
+# --- changing a stored round ----------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -354,33 +309,75 @@ class EditPreview:
         return self.after.finished != self.before.finished
 
 
-def preview_edit(match: Match, entry: Mapping[str, Any], *, number: int) -> EditPreview:
-    """Fold the rounds with round ``number`` replaced; raises ``ScoringError`` if they no longer score.
-
-    ``match`` must have its rounds loaded (``Match.objects.with_standings()``); nothing is written.
-    """
+def _edited(match: Match, entry: Mapping[str, Any], number: int) -> tuple[list[Any], Standings]:
+    """The stored rounds and the fold with round ``number`` replaced (raises ``ScoringError``)."""
     rounds = sorted(match.rounds.all(), key=lambda r: r.number)
     if not 1 <= number <= len(rounds):
         raise RoundConflict(registry.get(match.game).words.gone % {"number": number})
     entries = [r.entry for r in rounds]
     entries[number - 1] = dict(entry)
+    return rounds, standings_service.standings(match, entries)
+
+
+def preview_edit(match: Match, entry: Mapping[str, Any], *, number: int) -> EditPreview:
+    """Fold the rounds with round ``number`` replaced; raises ``ScoringError`` if they no longer score.
+
+    ``match`` must have its rounds loaded (``Match.objects.with_standings()``); nothing is written.
+    """
+    _, after = _edited(match, entry, number)
     before = standings_service.current(match)
-    after = standings_service.standings(match, entries)
     changes = [(name, before.totals[name], after.totals[name]) for name in after.players]
     return EditPreview(before, after, changes)
 
 
-def set_closed(match: Match, closed: bool, *, user=None) -> Standings:
-    """The table ends the match by hand after its last round (``closed``), or takes that back.
+def edit_entry(viewer: Viewer, pk: int, number: int, entry: Mapping[str, Any]) -> Standings:
+    """Replace round ``number`` of match ``pk``; every later round is folded again and must still be valid.
 
-    Any game may end early: the best totals win, as if the game had ended there
-    (docs/match-format.md, ``ended``). A match with no round, or one its own rules
-    already ended, has nothing to end; resuming a match the table did not end
-    changes nothing. Both are said as a :class:`RoundConflict` (a second phone,
-    a stale page). The history records who ended or resumed it after which round.
+    Raises ``ScoringError`` or :class:`RoundConflict` (the round is gone) and changes nothing then.
+    A finished match that changes is rated again by the review task, after the answer.
     """
     with transaction.atomic():
-        match = _locked(match)
+        match = _lock(viewer, pk)
+        rounds, result = _edited(match, entry, number)
+        stored = rounds[number - 1]
+        if stored.entry != dict(entry):
+            RoundChange.objects.create(
+                match=match,
+                number=number,
+                action=RoundChange.Action.EDITED,
+                before=stored.entry,
+                after=dict(entry),
+                user=viewer.account,
+            )
+            stored.entry = dict(entry)
+            stored.save(update_fields=["entry", "updated_at"])
+        return _done(match, result)
+
+
+# --- ending and resuming ---------------------------------------------------------------
+
+
+def end_match(viewer: Viewer, pk: int) -> Standings:
+    """The table ends match ``pk`` by hand after its last round (club nights: a table ended by the host).
+
+    Any game may end early: the best totals win, as if the game had ended there
+    (docs/match-format.md, ``ended``). A match with no round, or one its own rules already
+    ended, has nothing to end: a :class:`RoundConflict` (a second phone, a stale page).
+    """
+    return _set_closed(viewer, pk, True)
+
+
+def resume_match(viewer: Viewer, pk: int) -> Standings:
+    """Take back the table's end of match ``pk``: rounds can be entered again.
+
+    Resuming a match the table did not end changes nothing: a :class:`RoundConflict`.
+    """
+    return _set_closed(viewer, pk, False)
+
+
+def _set_closed(viewer: Viewer, pk: int, closed: bool) -> Standings:
+    with transaction.atomic():
+        match = _lock(viewer, pk)
         if match.closed == closed:
             raise RoundConflict(
                 _("The match was already ended. Here is the match as it is now.")
@@ -396,19 +393,60 @@ def set_closed(match: Match, closed: bool, *, user=None) -> Standings:
             if standings_service.current(match).finished:
                 raise RoundConflict(_("The match is already over by its rules."))
         match.closed = closed
-        match.version = new_version()
-        match.save(update_fields=["closed", "version"])
+        # The history records who ended or resumed it after which round.
         RoundChange.objects.create(
             match=match,
             number=played,
             action=RoundChange.Action.ENDED if closed else RoundChange.Action.RESUMED,
-            user=user,
+            user=viewer.account,
         )
-        result = standings_service.refresh(match)
-        standings_service.keep(match, result)
-        return result
+        return _done(match, standings_service.standings(match), also=("closed",), rounds=False)
 
 
 def end_preview(match: Match) -> Standings:
     """The standings if the table ended the match now (nothing is written)."""
     return standings_service.match_file(match).score(closed=True)
+
+
+# --- the game's own state (Elfer raus!: the bonus board) --------------------------------
+
+
+class GameSaved(RoundConflict):
+    """The tap was for the board of a game that another phone has saved meanwhile."""
+
+
+class GameOver(RoundConflict):
+    """The match is over: the game in play has no state to change."""
+
+
+@dataclass(frozen=True)
+class StateChange:
+    """What a change of the game's state did: the match as it is now and its standings."""
+
+    match: Match
+    result: Standings
+
+
+def change_state(
+    viewer: Viewer, pk: int, change: Callable[[Match, Standings], Any], *, game: int | None = None
+) -> StateChange:
+    """Store ``change(match, standings)`` as the match's ``game_state`` (the game's own JSON).
+
+    ``game``: the number of the game in play the page showed; when another phone saved that game
+    meanwhile, :class:`GameSaved` is raised and nothing is stored. ``change`` may raise
+    ``ScoringError`` (the game's rules refuse it): nothing is stored either. The standings do not
+    change, so the derived columns are not written; the new version and the announcement are.
+    """
+    with transaction.atomic():
+        match = _lock(viewer, pk)
+        result = standings_service.current(match)
+        if result.finished:
+            raise GameOver(_("The match is over: the bonus board is closed."))
+        if game is not None and game != len(result.rounds) + 1:
+            raise GameSaved(_("The game was just saved from another phone: tap again if needed."))
+        match.game_state = change(match, result)
+        match.version = new_version()
+        match.save(update_fields=["game_state", "version"])
+        standings_service.keep(match, result)
+        live.changed(match)
+        return StateChange(match, result)

@@ -49,7 +49,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext, ngettext
 
-from companion import standings
+from companion import live, standings
 from companion.access import players_for_night
 from companion.games import registry
 from companion.i18n.errors import error_text, name_error_text, option_error_text
@@ -223,6 +223,7 @@ def create_match(
     )
     match = Match.objects.with_standings().get(pk=match.pk)
     standings.refresh(match)
+    live.changed(match)  # the night's pages show the new match
     return match
 
 

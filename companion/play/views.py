@@ -110,7 +110,7 @@ def match_close(request, pk):
             },
         )
     try:
-        round_service.set_closed(match, True, user=viewer(request).account)
+        round_service.end_match(viewer(request), match.pk)
     except round_service.RoundConflict as conflict:
         messages.info(request, str(conflict))
     return redirect(match)
@@ -120,12 +120,11 @@ def match_close(request, pk):
 @require_POST
 def match_reopen(request, pk):
     """Resume: take back the table's end of the match; rounds can be entered again."""
-    match = get_match_for_viewer(viewer(request), pk)
     try:
-        round_service.set_closed(match, False, user=viewer(request).account)
+        round_service.resume_match(viewer(request), pk)
     except round_service.RoundConflict as conflict:
         messages.info(request, str(conflict))
-    return redirect(match)
+    return redirect("match_detail", pk)
 
 
 @login_required
@@ -276,39 +275,28 @@ def round_edit(request, pk, number):
         )
     entry = form.to_entry()
     try:
-        preview = round_service.preview_edit(match, entry, number=number)
-    except (ScoringError, round_service.RoundConflict) as error:
-        if getattr(error, "round", None) == number:  # a later round's refusal is not this form's
-            form.mark_refused(error)
-        return render(
-            request,
-            "play/round_edit.html",
-            {
-                **context,
-                "form": form,
-                "error": edit_error_text(error, number, registry.get(match.game).words),
-            },
-        )
-    if not is_last and request.POST.get("confirmed") != "yes":
-        return render(
-            request,
-            "play/round_confirm.html",
-            {
-                **context,
-                "form": form,
-                "changes": preview.changes,
-                "preview": preview.after,
-                "before": preview.before,
-                "posted": [
-                    (name, value)
-                    for name, values in request.POST.lists()
-                    if name not in {"csrfmiddlewaretoken", "confirmed"}
-                    for value in values
-                ],
-            },
-        )
-    try:
-        round_service.edit_round(match, entry, number=number, user=viewer(request).account)
+        if not is_last and request.POST.get("confirmed") != "yes":
+            # A change before the last round is confirmed after a preview of what it does.
+            preview = round_service.preview_edit(match, entry, number=number)
+            return render(
+                request,
+                "play/round_confirm.html",
+                {
+                    **context,
+                    "form": form,
+                    "changes": preview.changes,
+                    "preview": preview.after,
+                    "before": preview.before,
+                    "posted": [
+                        (name, value)
+                        for name, values in request.POST.lists()
+                        if name not in {"csrfmiddlewaretoken", "confirmed"}
+                        for value in values
+                    ],
+                },
+            )
+        # The change unit folds the rounds with the change once and refuses what no longer scores.
+        round_service.edit_entry(viewer(request), pk, number, entry)
     except (ScoringError, round_service.RoundConflict) as error:
         if getattr(error, "round", None) == number:  # a later round's refusal is not this form's
             form.mark_refused(error)

@@ -12,12 +12,17 @@ rating after one match, so the player page draws its history.
 * **Provisional** until a player has :data:`PROVISIONAL` rated matches in it.
 * **Pools:** players belong to one roster (their owner's), so each owner's
   nights are rated on their own.
-* **Kept current:** whenever a match's end is written (``companion.standings``
-  saves ``finished_at`` with every change) and the match is finished, or was:
-  a round that ends it, the table ending it, an edit, undo or resumption. The
-  ratings are recomputed from that match onward (usually it is the latest, so
-  one match); the records and partnerships of that match alone are rewritten.
-  ``manage.py rebuild_ratings`` recomputes everything from scratch.
+* **Kept current:** after every change of a match that is finished, or was (a round
+  that ends it, the table ending it, an edit, undo or resumption), by a task the
+  change unit hands its standings to (``companion.review.tasks``, run by the worker
+  after the commit, never in the request). The ratings are recomputed from that match
+  onward (usually it is the latest, so one match); the records and partnerships of
+  that match alone are rewritten. A night moved to another date and deleted matches
+  re-rate from there on, as tasks too. ``manage.py rebuild_ratings`` recomputes
+  everything from scratch.
+* **Small transactions:** :func:`rate` computes outside any transaction and writes
+  :data:`BATCH` matches per transaction, so a re-rating of a long history never holds
+  SQLite's write lock for more than a moment: the other tables' saves interleave.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from typing import NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import Max, OuterRef, Q, Subquery
-from django.db.models.signals import post_delete, post_init, post_save
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from openskill.models import PlackettLuce
 
@@ -37,7 +42,7 @@ from companion import standings as standings_service
 from companion.games import registry
 from companion.models import GameNight, Match, Seat
 from companion.review.models import OVERALL, Feat, Partnership, Rating
-from scoring.base import ScoringError
+from scoring.base import ScoringError, Standings
 from scoring.registry import ENGINES
 
 SCALE = 40  # the shown figure: openskill's ordinal (mu - 3 sigma) times this
@@ -45,6 +50,7 @@ PROVISIONAL = 5  # a rating is provisional until this many matches are rated in 
 MODEL = PlackettLuce()
 
 PLAYING_ORDER = ("night__date", "started_at", "pk")
+BATCH = 100  # matches whose ratings are written per transaction (a few milliseconds of write lock)
 
 
 def shown(mu: float, sigma: float) -> int:
@@ -76,41 +82,54 @@ def _from(match: Match, prefix: str = "") -> Q:
 def rate(owner_id: int, since: Match | None = None) -> int:
     """Recompute the ratings of an owner's players from ``since`` onward (all of them without it).
 
-    Three queries and one insert: delete the ratings from there on, read the seats of the
-    finished matches from there on, read each of their players' last rating before it.
-    Returns the number of matches rated.
+    Reads first (the seats of the finished matches from there on, each player's last rating
+    before it), computes in memory, then writes in small transactions: the stale ratings are
+    deleted latest first and the new ones inserted earliest first, :data:`BATCH` matches at a
+    time (the numbers of a player's ratings are unique, so the old ones go before the new ones
+    come). Returns the number of matches rated.
     """
-    with transaction.atomic():
-        stale = Rating.objects.filter(match__night__owner_id=owner_id)
-        seats = Seat.objects.filter(match__night__owner_id=owner_id, match__finished_at__isnull=False)
-        if since is not None:
-            # The matches from there on first (the nights' index by owner and date), then their rows
-            # (by match): far cheaper than filtering every rating of the owner by its night's date.
-            later = Match.objects.filter(night__owner_id=owner_id).filter(_from(since)).values("pk")
-            stale = Rating.objects.filter(match__in=later)
-            seats = seats.filter(match__in=later)
-        stale.delete()
-        rows = list(
-            seats.order_by("match__night__date", "match__started_at", "match_id", "position").values_list(
-                "match_id", "match__game", "player_id", "place", "won"
-            )
+    later = Match.objects.filter(night__owner_id=owner_id)
+    if since is not None:
+        # The matches from there on first (the nights' index by owner and date), then their rows
+        # (by match): far cheaper than filtering every rating of the owner by its night's date.
+        later = later.filter(_from(since))
+    seats = Seat.objects.filter(match__in=later.values("pk"), match__finished_at__isnull=False)
+    rows = list(
+        seats.order_by("match__night__date", "match__started_at", "match_id", "position").values_list(
+            "match_id", "match__game", "player_id", "place", "won"
         )
-        matches: dict[int, tuple[str, list[SeatResult]]] = {}
-        for match_id, game, player_id, place, won in rows:
-            matches.setdefault(match_id, (game, []))[1].append(SeatResult(player_id, place, won))
-        state = _last_ratings({row[2] for row in rows}) if since is not None else {}
-        new: list[Row] = []
-        for match_id, (game, results) in matches.items():
-            for pool in (game, OVERALL):
-                new += _rate_match(state, match_id, pool, results)
-        _insert(new)
-        return len(matches)
+    )
+    matches: dict[int, tuple[str, list[SeatResult]]] = {}
+    for match_id, game, player_id, place, won in rows:
+        matches.setdefault(match_id, (game, []))[1].append(SeatResult(player_id, place, won))
+    state = _last_ratings({row[2] for row in rows}, before=later) if since is not None else {}
+    new: list[list[Row]] = []
+    for match_id, (game, results) in matches.items():
+        new.append([row for pool in (game, OVERALL) for row in _rate_match(state, match_id, pool, results)])
+    stale = list(later.order_by(*PLAYING_ORDER).values_list("pk", flat=True))
+    # Latest first: what is left while this runs is a history without its end, never a clash.
+    for start in range(len(stale), 0, -BATCH):
+        with transaction.atomic():
+            Rating.objects.filter(match_id__in=stale[max(start - BATCH, 0) : start]).delete()
+    for start in range(0, len(new), BATCH):
+        with transaction.atomic():
+            _insert([row for rated in new[start : start + BATCH] for row in rated])
+    return len(matches)
 
 
-def _last_ratings(player_ids: Iterable[int]) -> dict[tuple[int, str], Rating]:
-    """Each player's latest rating in each game and overall (two queries on the ratings' own index)."""
+def rate_from_date(owner_id: int, date: datetime.date) -> int:
+    """Recompute an owner's ratings from the nights of ``date`` on (a night moved, matches deleted)."""
+    later = Match.objects.filter(night__owner_id=owner_id, night__date__gte=date).select_related("night")
+    first = later.order_by(*PLAYING_ORDER).first()
+    return 0 if first is None else rate(owner_id, since=first)
+
+
+def _last_ratings(player_ids: Iterable[int], *, before) -> dict[tuple[int, str], Rating]:
+    """Each player's latest rating in each game and overall, of the matches not in ``before`` (a
+    queryset of the matches being rated again): two queries on the ratings' own index."""
     counts = (
         Rating.objects.filter(player__in=list(player_ids))
+        .exclude(match__in=before.values("pk"))
         .values_list("player", "game")
         .annotate(last=Max("number"))
         .order_by()
@@ -176,12 +195,17 @@ def _rate_match(
 # --- records and partnerships of one match ---------------------------------------
 
 
-def facts(match: Match) -> tuple[list[Feat], list[Partnership]]:
-    """The records and partnerships of a finished match (its seats, players and rounds loaded)."""
-    try:
-        result = standings_service.standings(match)
-    except ScoringError:
-        return [], []  # rounds that no longer score (rebuild_standings --check reports them)
+def facts(match: Match, result: Standings | None = None) -> tuple[list[Feat], list[Partnership]]:
+    """The records and partnerships of a finished match (its seats, players and rounds loaded).
+
+    ``result``: the match's standings when the caller has them (a change just folded it), else
+    they are folded here. Its seats' derived columns must be the ones of those standings.
+    """
+    if result is None:
+        try:
+            result = standings_service.standings(match)
+        except ScoringError:
+            return [], []  # rounds that no longer score (rebuild_standings --check reports them)
     if not result.finished:
         return [], []
     game = registry.get(match.game)
@@ -218,26 +242,24 @@ def facts(match: Match) -> tuple[list[Feat], list[Partnership]]:
 
 def record_match(match: Match) -> None:
     """Rewrite the records and partnerships of one match (none while it is in play)."""
+    store_facts(match, *facts(match))
+
+
+@transaction.atomic
+def store_facts(match: Match, feats: list[Feat], partnerships: list[Partnership]) -> None:
+    """Replace the records and partnerships of one match with these (one small transaction)."""
     Feat.objects.filter(seat__match=match).delete()
     Partnership.objects.filter(match=match).delete()
-    feats, partnerships = facts(match)
     Feat.objects.bulk_create(feats)
     Partnership.objects.bulk_create(partnerships)
 
 
-def match_changed(match: Match) -> None:
-    """After a finished match changed, or a match stopped being finished: keep the review current."""
-    fresh = Match.objects.select_related("night").with_standings().get(pk=match.pk)
-    record_match(fresh)
-    now = (
-        {(seat.player_id, seat.place, seat.won) for seat in fresh.seats.all()} if fresh.is_finished else set()
-    )
-    rated = {
+def rated_places(match: Match) -> set[tuple[int, int, bool]]:
+    """The (player, place, won) of each rating the match has in its game (empty when it is not rated)."""
+    return {
         (rating.player_id, rating.place, rating.streak > 0)
-        for rating in Rating.objects.filter(match=fresh, game=fresh.game)
+        for rating in Rating.objects.filter(match=match, game=match.game)
     }
-    if now != rated:
-        rate(fresh.night.owner_id, since=fresh)
 
 
 def rebuild(owner_id: int | None = None) -> tuple[int, int]:
@@ -271,46 +293,16 @@ def rebuild(owner_id: int | None = None) -> tuple[int, int]:
 
 
 # --- keeping them current ------------------------------------------------------
-
-
-@receiver(post_init, sender=Match)
-def _remember_end(sender, instance: Match, **kwargs) -> None:
-    """Whether the match was finished when it was read, to tell an undone end from a match still in play."""
-    if "finished_at" not in instance.get_deferred_fields():
-        instance._review_was_finished = instance.finished_at is not None
-
-
-@receiver(post_save, sender=Match)
-def _match_saved(sender, instance: Match, update_fields=None, **kwargs) -> None:
-    if update_fields is None or "finished_at" not in update_fields:
-        return  # not a change of the standings (companion.standings.refresh writes finished_at)
-    was = getattr(instance, "_review_was_finished", None)
-    if not instance.is_finished and was is False:
-        return  # in play before and after: nothing to rate (the save path of every round)
-    if not instance.is_finished and was is None and not Rating.objects.filter(match=instance).exists():
-        return
-    instance._review_was_finished = instance.is_finished
-    match_changed(instance)
-
-
-@receiver(post_init, sender=GameNight)
-def _remember_date(sender, instance: GameNight, **kwargs) -> None:
-    if "date" not in instance.get_deferred_fields():
-        instance._review_date = instance.date
+# A change of a match hands its review work to a task explicitly (companion.play.rounds,
+# companion.review.tasks); so does a night's edit that moves its date (companion.nights.services).
+# Left here: what happens to matches stored or deleted in bulk, where no change unit runs.
 
 
 @receiver(post_save, sender=GameNight)
 def _night_saved(sender, instance: GameNight, created: bool = False, **kwargs) -> None:
-    """A night stored with its matches at once (an import) is rated once they are all in; a night
-    moved to another date moves its matches in the playing order: the ratings from there on change."""
+    """A night stored with its matches at once (an import) is rated once they are all in."""
     if created:
         transaction.on_commit(lambda: night_stored(instance.pk))
-        return
-    before = getattr(instance, "_review_date", None)
-    if before is not None and instance.date != before:
-        instance._review_date = instance.date
-        if Match.objects.filter(night=instance, finished_at__isnull=False).exists():
-            _rate_after_deletion(instance.owner_id, min(before, instance.date))
 
 
 def night_stored(night_id: int) -> None:
@@ -326,7 +318,7 @@ def night_stored(night_id: int) -> None:
     with transaction.atomic():
         for match in matches:
             record_match(match)
-        rate(matches[0].night.owner_id, since=matches[0])
+    rate(matches[0].night.owner_id, since=matches[0])
 
 
 # Owners whose ratings wait for a deletion to be stored, with the earliest night date it touched.
@@ -336,7 +328,7 @@ _after_deletion: dict[int, datetime.date] = {}
 @receiver(post_delete, sender=Match)
 def _match_deleted(sender, instance: Match, **kwargs) -> None:
     """A finished match removed (alone or with its night): the ratings from its night on are recomputed
-    once the deletion is stored, once per owner however many matches went."""
+    by a task once the deletion is stored, once per owner however many matches went."""
     if instance.is_finished:
         night = GameNight.objects.filter(pk=instance.night_id).values_list("owner_id", "date").first()
         if night is not None:
@@ -344,8 +336,6 @@ def _match_deleted(sender, instance: Match, **kwargs) -> None:
 
 
 def _rate_after_deletion(owner_id: int, date: datetime.date) -> None:
-    """The owner's ratings from ``date`` on are recomputed once the change is stored (once, however
-    many matches it touched)."""
     _after_deletion[owner_id] = min(date, _after_deletion.get(owner_id, date))
     transaction.on_commit(lambda: _flush(owner_id))
 
@@ -354,10 +344,9 @@ def _flush(owner_id: int) -> None:
     date = _after_deletion.pop(owner_id, None)
     if date is None:
         return  # an earlier callback of the same deletion did it
-    later = Match.objects.filter(night__owner_id=owner_id, night__date__gte=date).select_related("night")
-    first = later.order_by(*PLAYING_ORDER).first()
-    if first is not None:
-        rate(owner_id, since=first)
+    from companion.review.tasks import rate_from
+
+    rate_from.enqueue(owner_id=owner_id, date=date.isoformat())
 
 
 # --- reading them ------------------------------------------------------------------

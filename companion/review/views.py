@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET
 from companion.access import get_player_for_stats, nights_for
 from companion.games import registry
 from companion.review import ratings, records, rivals, stats, year
+from companion.review import tasks as review_tasks
 from companion.review.charts import rating_history_svg, results_over_time_svg
 from companion.review.durations import average_durations
 from companion.review.forms import NightFilterForm
@@ -96,8 +97,18 @@ def player_detail(request, pk):
             "period": within,
             "periods": list(stats.PERIODS.items()),
             **_player_ratings(player),
+            "ratings_updating": ratings_updating(request.user, player.owner_id),
         },
     )
+
+
+def ratings_updating(user, owner_id: int | None = None) -> bool:
+    """Whether the ratings the user sees are being brought up to date (a review task of one of the
+    owners of their nights, or of ``owner_id``, waits or runs)."""
+    if not review_tasks.tasks_wait():
+        return False  # tasks run at once (the tests): nothing to ask
+    owners = {owner_id} if owner_id is not None else set(nights_for(user).values_list("owner_id", flat=True))
+    return review_tasks.brought_up_to_date(owners)
 
 
 def _player_ratings(player) -> dict:
@@ -172,6 +183,7 @@ def leaderboard(request):
             "durations": average_durations(request.user, game, within),
             "provisional_matches": ratings.PROVISIONAL,
             "years": year.years_with_nights(request.user)[:3],
+            "ratings_updating": board.by_rating and ratings_updating(request.user),
         },
     )
 

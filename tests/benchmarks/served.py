@@ -117,12 +117,12 @@ def environment(var_dir: Path, port: int, database_url: str | None = None, secre
 
 def molotow_with(night, user, deals: int, rounds: int = 100):
     """A Molotow match ``deals`` deals into a match of ``rounds``."""
-    from companion.play import rounds as round_service
     from companion.play.setup import create_match
+    from tests.factories import enter_round  # the match page's own save (rounds.save_entry)
 
     match = create_match(night, "molotow", NAMES, 0, {"rounds": rounds}, user)
     for number in range(1, deals + 1):
-        round_service.add_round(match, DEALS[(number - 1) % len(DEALS)], number=number, user=user)
+        enter_round(match, DEALS[(number - 1) % len(DEALS)], number=number, user=user)
     return match
 
 
@@ -137,17 +137,15 @@ def seed(post_matches: int, long_scoreboards: bool = False) -> tuple[str, dict[s
     from django.test import Client
 
     from companion.models import GameNight
-    from companion.play import rounds as round_service
     from companion.play.setup import create_match
+    from tests.factories import enter_round
 
     user = get_user_model().objects.create_user("host", password=secrets.token_urlsafe(16))
     night = GameNight.objects.create(owner=user, title="Friday cards", date="2026-11-27", place="Chur")
     molotow = molotow_with(night, user, 8, rounds=12)
     murlan = create_match(night, "murlan", NAMES, 0, {"target": 1000, "max_target": 1000}, user)
     for number in range(1, 6):
-        round_service.add_round(
-            murlan, {"order": NAMES[number % 4 :] + NAMES[: number % 4]}, number=number, user=user
-        )
+        enter_round(murlan, {"order": NAMES[number % 4 :] + NAMES[: number % 4]}, number=number, user=user)
     entry = create_match(night, "molotow", NAMES, 0, {"rounds": 30}, user)  # for bench-entry
     urls = {
         "start page": "/",

@@ -3,9 +3,8 @@ wider than the phone: long words wrap or end in an ellipsis, and the page never 
 
 import pytest
 
-from companion.play.rounds import add_round
 from companion.sharing.services import create_link
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, enter_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,7 +45,7 @@ def match_urls(match, owner):
 def test_a_forty_letter_name_never_widens_a_match_page(logged_in, night, owner, game):
     page = logged_in
     match = MatchFactory(night=night, game=game, names=NAMES)
-    add_round(match, FIRST_ROUND[game], number=1, user=owner)
+    enter_round(match, FIRST_ROUND[game], number=1, user=owner)
     urls = match_urls(match, owner)
     assert widths(page, urls) == dict.fromkeys(urls, 390)
     page.set_viewport_size({"width": 844, "height": 390})

@@ -5,10 +5,9 @@ import pytest
 from django.urls import reverse
 
 from companion.models import Player
-from companion.play.rounds import add_round
 from companion.sharing.services import create_link
 from tests.browser.test_long_names import widths
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, enter_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,7 +21,7 @@ def test_a_hundred_letter_title_and_a_forty_letter_name_never_widen_a_page(logge
     night.title = TITLE
     night.save()
     match = MatchFactory(night=night, game="molotow", names=NAMES)
-    add_round(match, {"points": {LONG: 90, "Anna": 9, "Cla": 34, "Dora": 24}}, number=1, user=owner)
+    enter_round(match, {"points": {LONG: 90, "Anna": 9, "Cla": 34, "Dora": 24}}, number=1, user=owner)
     token = create_link(match=match, user=owner).token
     night_token = create_link(night=night, user=owner).token
     long = Player.objects.get(name=LONG)

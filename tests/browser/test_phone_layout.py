@@ -2,8 +2,7 @@
 
 import pytest
 
-from companion.play.rounds import add_round
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, enter_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -19,7 +18,7 @@ def test_wide_pages_fit_the_phone(logged_in, night, owner):
     page = logged_in
     murlan = MatchFactory(night=night, game="murlan", names=SIX)
     for number in range(1, 6):
-        add_round(murlan, {"order": SIX[number % 6 :] + SIX[: number % 6]}, number=number, user=owner)
+        enter_round(murlan, {"order": SIX[number % 6 :] + SIX[: number % 6]}, number=number, user=owner)
     urls = [murlan.get_absolute_url(), f"/matches/{murlan.pk}/rules/", f"/nights/{night.pk}/report/"]
     urls += [f"/rules/{game}/" for game in ("molotow", "anrufen", "elfer", "murlan")]
     urls += [f"/rules/{game}/sheet/?players=6" for game in ("elfer", "murlan")]

@@ -12,8 +12,7 @@ from playwright.sync_api import expect
 
 from companion.games import registry
 from companion.models import Player
-from companion.play.rounds import add_round
-from tests.factories import MatchFactory, play_match
+from tests.factories import MatchFactory, enter_round, play_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -70,7 +69,7 @@ def pages(night, owner):
     scoreboards = {}
     for game in registry.GAMES:
         match = MatchFactory(night=night, game=game, names=ABCD)
-        add_round(match, ROUND[game], number=1, user=owner)
+        enter_round(match, ROUND[game], number=1, user=owner)
         scoreboards[game] = match.get_absolute_url()
     finished = play_match(night, "murlan", ABCD, [{"order": ABCD}] * 7)
     anna = Player.objects.get(owner=owner, name="Anna")

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from companion.models import Match
+from companion.access import Viewer
 from companion.play import rounds as round_service
 from tests.browser.test_offline_browser import open_match, ready_for_offline, wait_for_the_copy
 from tests.factories import MatchFactory
@@ -63,9 +63,8 @@ def test_a_page_behind_another_phones_edit_shows_it_after_its_next_save(logged_i
     enter(page, DEALS[0], 1)
     enter(page, DEALS[1], 2)
     # Another phone changes round 1 meanwhile: Anna's 90 becomes 40 (the rest made up by Cla).
-    match = Match.objects.with_standings().get(pk=molotow.pk)
-    round_service.edit_round(
-        match, {"points": {"Anna": 40, "Beat": 9, "Cla": 84, "Dora": 24}}, number=1, user=owner
+    round_service.edit_entry(
+        Viewer(owner), molotow.pk, 1, {"points": {"Anna": 40, "Beat": 9, "Cla": 84, "Dora": 24}}
     )
     enter(page, DEALS[2], 3)
     shown = rounds_table(page)

@@ -10,10 +10,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from companion.models import Match, Round
+from companion.access import Viewer
+from companion.models import Round
 from companion.play import rounds as round_service
 from tests.browser.fixtures import log_in, phone_page
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, enter_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -167,9 +168,7 @@ def test_a_save_overtaken_on_a_deaf_phone_is_refused_until_the_choice_and_drop_m
 
 
 def test_undo_on_one_phone_shows_on_the_other(logged_in, member_phone, molotow, owner):
-    round_service.add_round(
-        molotow, {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}, number=1, user=owner
-    )
+    enter_round(molotow, {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}, number=1, user=owner)
     host, member = logged_in, member_phone
     open_both(host, member, molotow)
     expect(total(host, "Anna")).to_have_text("1")
@@ -208,9 +207,7 @@ def test_in_german_the_kept_entry_and_the_choice_are_said_in_german(german_logge
 def test_an_edit_an_end_and_a_resume_show_on_the_typing_phone_and_its_entry_comes_back(
     logged_in, member_phone, molotow, owner
 ):
-    round_service.add_round(
-        molotow, {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}, number=1, user=owner
-    )
+    enter_round(molotow, {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}, number=1, user=owner)
     host, member = logged_in, member_phone
     open_both(host, member, molotow)
     points(host, "Anna").fill("20")
@@ -265,7 +262,7 @@ def test_a_scoreboard_asked_for_before_this_phones_undo_does_not_put_the_undone_
     """The stream names another phone's edit; the page asks for its scoreboard, and while that
     answer is on its way this phone undoes a round. The late answer is older than the page."""
     for number, (anna, beat, cla) in enumerate([(90, 9, 34), (20, 100, 20)], start=1):
-        round_service.add_round(
+        enter_round(
             molotow,
             {"points": {"Anna": anna, "Beat": beat, "Cla": cla, "Dora": 157 - anna - beat - cla}},
             number=number,
@@ -280,9 +277,8 @@ def test_a_scoreboard_asked_for_before_this_phones_undo_does_not_put_the_undone_
         held.append((route, route.fetch()))  # the server answers now; the page hears it when we say
 
     host.route(re.compile(rf"/matches/{molotow.pk}/scoreboard/"), answer_later, times=1)
-    match = Match.objects.with_standings().get(pk=molotow.pk)
-    round_service.edit_round(
-        match, {"points": {"Anna": 40, "Beat": 9, "Cla": 84, "Dora": 24}}, number=1, user=owner
+    round_service.edit_entry(
+        Viewer(owner), molotow.pk, 1, {"points": {"Anna": 40, "Beat": 9, "Cla": 84, "Dora": 24}}
     )
     while not held:
         host.wait_for_timeout(50)

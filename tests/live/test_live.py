@@ -9,9 +9,8 @@ from companion.invites import services as invites
 from companion.live import streams
 from companion.live.hub import Listener, hub
 from companion.models import Match
-from companion.play import rounds
 from companion.sharing import services as sharing
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, enter_round
 from tests.fixtures import run_async
 
 pytestmark = pytest.mark.django_db
@@ -74,7 +73,7 @@ def test_a_page_that_shows_the_current_version_gets_no_catch_up(persona_client, 
 
 def test_a_reconnecting_page_catches_up_by_the_version_it_last_heard(persona_client, match):
     heard = current_version(match)
-    rounds.add_round(match, DEAL, number=1, user=None)
+    enter_round(match, DEAL, number=1, user=None)
     _response, chunks = open_stream(
         persona_client("member"), reverse("match_events", args=[match.pk]), HTTP_LAST_EVENT_ID=heard
     )
@@ -99,7 +98,7 @@ def test_a_save_reaches_an_open_stream_after_its_commit(
     )
     next(chunks)
     with django_capture_on_commit_callbacks(execute=True):
-        rounds.add_round(Match.objects.get(pk=match.pk), DEAL, number=1, user=member)
+        enter_round(Match.objects.get(pk=match.pk), DEAL, number=1, user=member)
     assert next(chunks) == version_event(current_version(match))
 
 
@@ -185,7 +184,7 @@ def test_a_shared_page_hears_a_new_round_of_its_match(
     assert next(chunks) == b"retry: 3000\n\n"
     assert next(chunks) == b": keep-alive\n\n"
     with django_capture_on_commit_callbacks(execute=True):
-        rounds.add_round(Match.objects.get(pk=match.pk), DEAL, number=1, user=owner)
+        enter_round(Match.objects.get(pk=match.pk), DEAL, number=1, user=owner)
     now = sharing.live_state(link.token).version
     assert now != shown
     assert next(chunks) == version_event(now)
@@ -206,7 +205,7 @@ def test_a_save_is_announced_only_once_its_transaction_commits(
     match, listening, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        match.save()
+        enter_round(match, DEAL)
         assert listening.take() == []
     assert listening.take() == [live.match_topic(match.pk), live.night_topic(match.night_id)]
 
@@ -217,9 +216,19 @@ def test_a_rolled_back_save_is_never_announced(match, listening, django_capture_
         pytest.raises(RuntimeError),
         transaction.atomic(),
     ):
-        match.save()
+        enter_round(match, DEAL)
         raise RuntimeError("the save fails after all")
     assert callbacks == [] and listening.take() == []
+
+
+def test_a_save_of_the_match_row_alone_announces_nothing(
+    match, listening, django_capture_on_commit_callbacks
+):
+    # A change announces itself explicitly from the change unit (companion.play.rounds), never
+    # from a receiver of every save of a Match.
+    with django_capture_on_commit_callbacks(execute=True):
+        match.save()
+    assert listening.take() == []
 
 
 def test_a_seated_players_new_name_is_announced_to_the_matches_they_sit_in(

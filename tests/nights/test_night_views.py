@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from companion.models import GameNight, Player
-from tests.factories import GameNightFactory, MatchFactory, PlayerFactory
+from tests.factories import GameNightFactory, MatchFactory, PlayerFactory, enter_round
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -204,18 +204,17 @@ def test_login_then_logout(client, owner):
 
 
 def test_renaming_a_player_keeps_every_match_they_played_readable(persona_client, night, owner):
-    from companion.play.rounds import add_round
     from companion.standings import standings
 
     molotow = MatchFactory(night=night, game="molotow", names=["Anna", "Beat", "Cla", "Dora"])
-    add_round(
+    enter_round(
         molotow,
         {"points": {"Anna": 40, "Beat": 40, "Cla": 40, "Dora": 37}, "draw_loser": "Anna"},
         number=1,
         user=owner,
     )
     murlan = MatchFactory(night=night, game="murlan", names=["Anna", "Beat"])
-    add_round(murlan, {"order": ["Anna", "Beat"]}, number=1, user=owner)
+    enter_round(murlan, {"order": ["Anna", "Beat"]}, number=1, user=owner)
     anna = Player.objects.get(owner=owner, name="Anna")
 
     response = persona_client("owner").post(reverse("player_edit", args=[anna.pk]), {"name": "Anna Maria"})

@@ -11,7 +11,7 @@ from django.views import defaults
 
 from companion.models import Round, RoundChange
 from companion.play import rounds
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, enter_round
 
 pytestmark = pytest.mark.django_db
 
@@ -89,16 +89,16 @@ def test_a_refused_entry_keeps_its_key_for_the_retry(persona_client, murlan):
 
 def test_the_round_service_returns_the_stored_round_for_a_known_key(murlan, owner):
     key = uuid.uuid4()
-    rounds.add_round(murlan, {"order": ABCD}, number=1, user=owner, key=key)
-    result = rounds.add_round(murlan, {"order": ABCD}, number=1, user=owner, key=key)
+    enter_round(murlan, {"order": ABCD}, number=1, user=owner, key=key)
+    result = enter_round(murlan, {"order": ABCD}, number=1, user=owner, key=key)
     assert len(result.rounds) == 1
     assert Round.objects.filter(match=murlan).count() == 1
 
 
 def test_rounds_without_a_key_are_never_taken_for_one_another(murlan, owner):
-    rounds.add_round(murlan, {"order": ABCD}, number=1, user=owner)
+    enter_round(murlan, {"order": ABCD}, number=1, user=owner)
     with pytest.raises(rounds.RoundConflict):
-        rounds.add_round(murlan, {"order": ABCD}, number=1, user=owner)
+        enter_round(murlan, {"order": ABCD}, number=1, user=owner)
 
 
 def test_a_malformed_key_is_a_checked_entry_not_a_500(persona_client, murlan):

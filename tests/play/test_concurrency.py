@@ -16,7 +16,7 @@ from django.db import connection
 
 from companion.models import Match, Round, RoundChange
 from companion.play import rounds
-from tests.factories import GameNightFactory, MatchFactory, UserFactory
+from tests.factories import GameNightFactory, MatchFactory, UserFactory, enter_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,7 +46,7 @@ def test_rounds_from_six_phones_at_once_are_numbered_one_to_k_with_none_lost_or_
                 if done >= ROUNDS:
                     return
                 try:
-                    rounds.add_round(Match.objects.get(pk=match.pk), POINTS, number=done + 1, user=user)
+                    enter_round(Match.objects.get(pk=match.pk), POINTS, number=done + 1, user=user)
                     saved.append(done + 1)
                 except rounds.RoundConflict:
                     conflicts.append(done + 1)

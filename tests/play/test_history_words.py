@@ -8,11 +8,13 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from companion.access import Viewer
 from companion.games import registry
 from companion.games.parts import Game
 from companion.play.history import entry_words
-from companion.play.rounds import add_round, edit_round, undo_round
+from companion.play.rounds import edit_entry, undo_last
 from companion.play.setup import create_match
+from tests.factories import enter_round
 
 pytestmark = pytest.mark.django_db
 
@@ -104,10 +106,10 @@ def test_the_history_shows_sentences_never_the_stored_data(persona_client, night
         "points": 50,
         "marriages": {"opponents": ["plain"]},
     }
-    add_round(match, deal, number=1, user=owner)
-    add_round(match, {"redeal": True}, number=2, user=owner)
-    edit_round(match, {**deal, "points": 40}, number=1, user=owner)
-    undo_round(match, number=2, user=owner)
+    enter_round(match, deal, number=1, user=owner)
+    enter_round(match, {"redeal": True}, number=2, user=owner)
+    edit_entry(Viewer(owner), match.pk, 1, {**deal, "points": 40})
+    undo_last(Viewer(owner), match.pk, 2)
     html = history_of(persona_client("member"), match)
     assert "Anna bid Normal and called Cla, contra, Anna+Cla 50 card points, opponents: marriage 20" in html
     assert "Anna+Cla 40 card points" in html
@@ -121,13 +123,15 @@ def test_a_rising_murlan_target_says_who_reached_it(persona_client, night, owner
         night, "murlan", ["Anna", "Beat", "Cla"], 0, {"target": 4, "step": 10, "max_target": 51}, owner
     )
     client = persona_client("owner")
-    add_round(match, {"order": ["Anna", "Beat", "Cla"]}, number=1, user=owner)  # Anna 2, Beat 1
+    enter_round(match, {"order": ["Anna", "Beat", "Cla"]}, number=1, user=owner)  # Anna 2, Beat 1
     page = client.get(match.get_absolute_url()).content.decode()
     assert "the target is now" not in page
-    add_round(match, {"order": ["Beat", "Anna", "Cla"]}, number=2, user=owner)  # Anna 3, Beat 3
-    add_round(match, {"order": ["Beat", "Anna", "Cla"]}, number=3, user=owner)  # Anna 4, Beat 5: both reach 4
+    enter_round(match, {"order": ["Beat", "Anna", "Cla"]}, number=2, user=owner)  # Anna 3, Beat 3
+    enter_round(
+        match, {"order": ["Beat", "Anna", "Cla"]}, number=3, user=owner
+    )  # Anna 4, Beat 5: both reach 4
     page = client.get(match.get_absolute_url()).content.decode()
     assert "Anna and Beat reached 4: the target is now 14" in page
-    add_round(match, {"order": ["Cla", "Anna", "Beat"]}, number=4, user=owner)
+    enter_round(match, {"order": ["Cla", "Anna", "Beat"]}, number=4, user=owner)
     page = client.get(match.get_absolute_url()).content.decode()
     assert "the target is now" not in page, "only right after the hand that raised it"

@@ -15,13 +15,15 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from companion.access import Viewer
 from companion.games import registry
 from companion.models import GameNight, Match, RoundChange
-from companion.play.rounds import RoundConflict, add_round, set_closed
+from companion.play.rounds import RoundConflict, end_match
 from companion.play.setup import create_match
 from companion.review.stats import player_games
 from companion.standings import standings
 from scoring.registry import ENGINES
+from tests.factories import enter_round
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +52,7 @@ def started(night, game, user, count: int = 2) -> Match:
     options, rounds = opening_rounds(game, names, count)
     match = create_match(night, game, names, 0, options, user)
     for number, entry in enumerate(rounds, start=1):
-        add_round(match, entry, number=number, user=user)
+        enter_round(match, entry, number=number, user=user)
     return Match.objects.with_standings().get(pk=match.pk)
 
 
@@ -122,7 +124,7 @@ def test_a_fixed_game_is_stopped_early_and_resumed(persona_client, night, owner)
 def test_an_ended_match_counts_in_the_statistics_and_the_night_says_so(persona_client, night, owner):
     match = started(night, "murlan", owner)
     assert not player_games(match.seats.get(position=0).player)
-    set_closed(match, True, user=owner)
+    end_match(Viewer(owner), match.pk)
     anna = match.seats.get(position=0).player
     (line,) = player_games(anna)
     assert (line.game, line.played) == ("murlan", 1)
@@ -133,12 +135,12 @@ def test_an_ended_match_counts_in_the_statistics_and_the_night_says_so(persona_c
 def test_nothing_to_end_before_the_first_round_or_after_the_end(persona_client, night, owner):
     match = create_match(night, "molotow", ABCD, 0, {"rounds": 1}, owner)
     with pytest.raises(RoundConflict):
-        set_closed(match, True, user=owner)
+        end_match(Viewer(owner), match.pk)
     response = persona_client("owner").get(reverse("match_close", args=[match.pk]))
     assert response.status_code == 302
-    add_round(match, {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}, number=1, user=owner)
+    enter_round(match, {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}, number=1, user=owner)
     with pytest.raises(RoundConflict):
-        set_closed(match, True, user=owner)  # over by its own rules
+        end_match(Viewer(owner), match.pk)  # over by its own rules
     persona_client("owner").post(reverse("match_close", args=[match.pk]))
     match.refresh_from_db()
     assert not match.closed
@@ -166,7 +168,7 @@ def test_an_ended_match_of_every_game_exports_imports_and_exports_the_same(
     persona_client, night, owner, game
 ):
     match = started(night, game, owner)
-    set_closed(match, True, user=owner)
+    end_match(Viewer(owner), match.pk)
     started(night, game, owner, count=1)  # a second match of the game, still in play
     exported = persona_client("owner").get(reverse("night_export_json", args=[night.pk])).content
     matches = json.loads(exported)["matches"]
@@ -200,7 +202,7 @@ def test_an_undo_from_a_page_opened_before_the_end_changes_nothing_and_says_why(
 ):
     match = started(night, "elfer", owner)
     client = persona_client("member")
-    set_closed(match, True, user=owner)  # meanwhile, on another phone
+    end_match(Viewer(owner), match.pk)  # meanwhile, on another phone
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     response = client.post(reverse("round_undo", args=[match.pk]), {"number": 2}, follow=not htmx, **headers)
     assert "The table ended this match. To undo, resume it first." in response.content.decode()

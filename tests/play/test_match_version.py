@@ -8,9 +8,10 @@ channel announces each of them to the open pages.
 import pytest
 from django.urls import reverse
 
+from companion.access import Viewer
 from companion.models import Match
 from companion.play import rounds as round_service
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, enter_round
 
 pytestmark = pytest.mark.django_db
 
@@ -38,15 +39,15 @@ def test_saving_a_match_row_keeps_its_version(molotow):
 @pytest.mark.parametrize(
     "change",
     [
-        lambda match, user: round_service.add_round(match, DEAL, number=2, user=user),
-        lambda match, user: round_service.edit_round(match, OTHER, number=1, user=user),
-        lambda match, user: round_service.undo_round(match, number=1, user=user),
-        lambda match, user: round_service.set_closed(match, True, user=user),
+        lambda match, user: enter_round(match, DEAL, number=2, user=user),
+        lambda match, user: round_service.edit_entry(Viewer(user), match.pk, 1, OTHER),
+        lambda match, user: round_service.undo_last(Viewer(user), match.pk, 1),
+        lambda match, user: round_service.end_match(Viewer(user), match.pk),
     ],
     ids=["add", "edit", "undo", "end"],
 )
 def test_every_change_of_the_rounds_or_the_end_gives_a_new_version(molotow, owner, change):
-    round_service.add_round(molotow, DEAL, number=1, user=owner)
+    enter_round(molotow, DEAL, number=1, user=owner)
     before = version(molotow)
     change(molotow, owner)
     assert version(molotow) != before

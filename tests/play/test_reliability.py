@@ -16,12 +16,13 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection, connections, transaction
 
+from companion.access import Viewer
 from companion.lib import env
 from companion.models import GameNight, Match, Player, Round, RoundChange
 from companion.play import rounds
 from companion.standings import refresh
 from companion.transfer import exporting, reading, storing
-from tests.factories import GameNightFactory, MatchFactory, UserFactory
+from tests.factories import GameNightFactory, MatchFactory, UserFactory, enter_round
 
 POINTS = {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}
 OTHER_POINTS = {"points": {"Anna": 20, "Beat": 100, "Cla": 20, "Dora": 17}}  # +3 / -3 / +3 / +3
@@ -34,7 +35,7 @@ class Injected(Exception):
 def failing_refresh(*written_check):
     """A refresh that first checks the change's rows are in the transaction, then fails."""
 
-    def fail(match, result=None):
+    def fail(match, result=None, **also):
         for check in written_check:
             assert check(), "the fault must come after the first write"
         raise Injected
@@ -47,8 +48,8 @@ def played(db):
     """A Molotow match with two stored rounds (totals refreshed), as the app leaves it."""
     user = UserFactory(username="host")
     match = MatchFactory(night=GameNightFactory(owner=user), game="molotow")
-    rounds.add_round(match, POINTS, number=1, user=user)
-    rounds.add_round(match, POINTS, number=2, user=user)
+    enter_round(match, POINTS, number=1, user=user)
+    enter_round(match, POINTS, number=2, user=user)
     return match
 
 
@@ -70,7 +71,7 @@ def test_a_round_that_fails_after_its_first_write_stores_nothing(played):
         return Round.objects.filter(match=played, number=3).exists()
 
     with failing_refresh(third_written), pytest.raises(Injected):
-        rounds.add_round(played, OTHER_POINTS, number=3, user=None)
+        enter_round(played, OTHER_POINTS, number=3, user=None)
     assert snapshot(played) == before
     # 90 / 9 / 34 / 24 twice: +1 / +1 / -1 / -1 each time (docs/rules.md, Molotow examples).
     assert snapshot(played)[2] == [(0, 2, False), (1, 2, False), (2, -2, False), (3, -2, False)]
@@ -84,7 +85,7 @@ def test_an_edit_that_fails_after_its_first_write_changes_nothing(played):
         return Round.objects.get(match=played, number=1).entry == OTHER_POINTS
 
     with failing_refresh(edited), pytest.raises(Injected):
-        rounds.edit_round(played, OTHER_POINTS, number=1, user=None)
+        rounds.edit_entry(Viewer(played.night.owner), played.pk, 1, OTHER_POINTS)
     assert snapshot(played) == before
     assert Round.objects.get(match=played, number=1).entry == POINTS
 
@@ -97,7 +98,7 @@ def test_an_undo_that_fails_after_its_first_write_keeps_the_round(played):
         return not Round.objects.filter(match=played, number=2).exists()
 
     with failing_refresh(deleted), pytest.raises(Injected):
-        rounds.undo_round(played, number=2, user=None)
+        rounds.undo_last(Viewer(played.night.owner), played.pk, 2)
     assert snapshot(played) == before
     assert played.rounds.count() == 2
 
@@ -141,7 +142,7 @@ def test_an_import_that_fails_after_its_first_write_stores_no_night_no_player_no
 def test_the_fault_injection_reaches_the_real_refresh_when_not_patched(played):
     """Guards the patch target: rounds.py must call refresh through the module."""
     with mock.patch("companion.standings.refresh", wraps=refresh) as spy:
-        rounds.add_round(played, POINTS, number=3, user=None)
+        enter_round(played, POINTS, number=3, user=None)
     assert spy.called
 
 

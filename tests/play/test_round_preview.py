@@ -17,16 +17,16 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import translation
 
+from companion.access import Viewer
 from companion.games.anrufen.entry import AnrufenEntryForm
-from companion.i18n.errors import error_text, sentence
 from companion.models import Match, Round
-from companion.play import rounds as round_service
 from companion.play.preview import preview_round
-from companion.play.scoreboard import entry_form
+from companion.play.rounds import save_entry
 from companion.play.setup import create_match
 from companion.standings import standings
 from scoring.anrufen import LEVELS, TRICKS, settle
 from scoring.base import ScoringError
+from tests.factories import enter_round
 
 pytestmark = pytest.mark.django_db
 
@@ -115,19 +115,13 @@ def verdict(answer: dict) -> dict:
 
 
 def save_verdict(match: Match, data: dict[str, str]) -> dict:
-    """What Save (the entry form, then ``add_round``) does with ``data``, rolled back afterwards."""
-    result = standings(match)
-    form = entry_form(match, result, data)
-    if not form.is_valid():
-        return {"ok": False}
-    try:
-        with transaction.atomic():
-            after = round_service.add_round(
-                match, form.to_entry(), number=form.cleaned_data["number"], user=None
-            )
-            transaction.set_rollback(True)
-    except ScoringError as error:
-        return {"ok": False, "error": sentence(error_text(error))}  # as Save shows it
+    """What Save (``rounds.save_entry``, as the view calls it) does with ``data``, rolled back afterwards."""
+    with transaction.atomic():
+        save = save_entry(Viewer(match.night.owner), match.pk, data)
+        transaction.set_rollback(True)
+    if save.outcome != "saved":
+        return {"ok": False, "error": save.error} if save.error else {"ok": False}  # as Save shows it
+    after = save.result
     scored = after.rounds[-1]
     return {
         "ok": True,
@@ -211,7 +205,7 @@ def test_an_anrufen_preview_says_made_or_failed_with_the_stake(persona_client, n
 
 def test_editing_a_round_previews_that_round(persona_client, night, owner):
     match = create_match(night, "anrufen", ABCD, 0, {}, owner)
-    round_service.add_round(
+    enter_round(
         match, {"bidder": "Anna", "bid": "normal", "partner": "Cla", "points": 50}, number=1, user=owner
     )
     answer = (
@@ -241,9 +235,7 @@ def molotow_pairs(number: int, points: list[int], key: str = "") -> list[list[st
 
 def test_the_preview_counts_the_rounds_waiting_on_the_phone_before_its_entry(persona_client, night, owner):
     match = create_match(night, "molotow", ABCD, 0, {}, owner)
-    round_service.add_round(
-        match, {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}, number=1, user=owner
-    )
+    enter_round(match, {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}, number=1, user=owner)
     waiting = [molotow_pairs(2, [20, 100, 20, 17]), molotow_pairs(3, [60, 40, 30, 27])]
     entry = {"number": "4", "points_0": "57", "points_1": "0", "points_2": "100", "points_3": "0"}
     answer = persona_client("owner").post(
@@ -268,7 +260,7 @@ def test_the_preview_counts_the_rounds_waiting_on_the_phone_before_its_entry(per
 def test_a_waiting_round_that_reached_the_server_meanwhile_is_counted_once(persona_client, night, owner):
     match = create_match(night, "molotow", ABCD, 0, {}, owner)
     key = "0b7c1a8e-3f7e-4c1e-9a55-3b8f9d0b1c2d"
-    round_service.add_round(
+    enter_round(
         match, {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}, number=1, user=owner, key=key
     )
     entry = {"number": "2", "points_0": "20", "points_1": "100", "points_2": "20", "points_3": "17"}

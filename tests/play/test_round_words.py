@@ -12,9 +12,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from companion.games import registry
-from companion.play import rounds
 from companion.sharing.services import create_link
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, enter_round
 
 pytestmark = pytest.mark.django_db
 
@@ -109,7 +108,7 @@ def test_every_sentence_about_a_round_uses_the_games_own_word(persona_client, ni
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     match = MatchFactory(night=night, game=game, names=ABCD)
     for number in (1, 2):
-        rounds.add_round(match, ENTRIES[game], number=number, user=owner)
+        enter_round(match, ENTRIES[game], number=number, user=owner)
 
     board = client.get(match.get_absolute_url()).content.decode()
     assert f'<h2 id="rounds-heading" class="h5">{heading}</h2>' in board
@@ -138,7 +137,7 @@ def test_every_sentence_about_a_round_uses_the_games_own_word(persona_client, ni
 def test_a_conflict_on_a_hand_says_hand(persona_client, night, owner):
     client = persona_client("owner")
     match = MatchFactory(night=night, game="murlan", names=ABCD)
-    rounds.add_round(match, ENTRIES["murlan"], number=1, user=owner)
+    enter_round(match, ENTRIES["murlan"], number=1, user=owner)
     page = client.post(reverse("round_undo", args=[match.pk]), {"number": 5}, **HX).content.decode()
     assert "Hand 5 was already undone. Here is the match as it is now." in page
     response = client.get(reverse("round_edit", args=[match.pk, 9]), follow=True)
@@ -151,7 +150,7 @@ def test_an_elfer_match_over_says_after_how_many_games(persona_client, night, ow
     match = MatchFactory(night=night, game="elfer", names=ABCD)
     match.options = {"rounds": 1}
     match.save(update_fields=["options"])
-    rounds.add_round(match, ENTRIES["elfer"], number=1, user=owner)
+    enter_round(match, ENTRIES["elfer"], number=1, user=owner)
     page = client.get(match.get_absolute_url()).content.decode()
     assert "Partie vorbei nach 1 Spiel" in page
 
@@ -198,7 +197,7 @@ def test_a_nights_pages_count_each_matchs_rounds_in_its_games_word(
     for game, count in (("elfer", 2), ("murlan", 1), ("molotow", 3)):
         match = MatchFactory(night=night, game=game, names=ABCD)
         for number in range(1, count + 1):
-            rounds.add_round(match, ENTRIES[game], number=number, user=owner)
+            enter_round(match, ENTRIES[game], number=number, user=owner)
     link = create_link(night=night, user=owner)
     for url in (
         night.get_absolute_url(),
@@ -222,7 +221,7 @@ def test_ending_an_elfer_match_early_speaks_of_games(persona_client, night, owne
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     match = MatchFactory(night=night, game="elfer", names=ABCD, options={"rounds": 5})
     for number in (1, 2):
-        rounds.add_round(match, ENTRIES["elfer"], number=number, user=owner)
+        enter_round(match, ENTRIES["elfer"], number=number, user=owner)
     page = client.get(reverse("match_close", args=[match.pk])).content.decode()
     assert totals in page and rest in page
 

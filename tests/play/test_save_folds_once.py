@@ -14,11 +14,10 @@ from django.urls import reverse
 
 from companion import standings
 from companion.models import Match
-from companion.play import rounds as round_service
 from scoring import names
 from scoring.base import Engine
 from scoring.matchfile import MatchFile
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, enter_round
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +31,7 @@ def molotow(night, owner):
     match = MatchFactory(night=night, game="molotow", names=ABCD)
     for number in range(1, 5):
         entry = {"points": dict(zip(ABCD, (90, 9, 34, 24), strict=True))}
-        round_service.add_round(match, entry, number=number, user=owner)
+        enter_round(match, entry, number=number, user=owner)
     return match
 
 

@@ -13,9 +13,10 @@ import re
 
 import pytest
 
+from companion.access import Viewer
 from companion.models import Match
 from companion.play import rounds as round_service
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, enter_round
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +33,7 @@ def molotow(night):
 def stored(match, count):
     deal = {"points": dict(zip(ABCD, (90, 9, 34, 24), strict=True))}
     for number in range(1, count + 1):
-        round_service.add_round(match, deal, number=number, user=match.created_by)
+        enter_round(match, deal, number=number, user=match.created_by)
 
 
 def save(client, match, number, seen):
@@ -85,7 +86,7 @@ def test_saves_in_a_row_each_bring_one_round(client, owner, molotow):
 def test_a_page_behind_another_phones_save_gets_the_whole_table(client, owner, molotow):
     stored(molotow, 3)
     seen = version(molotow)
-    round_service.undo_round(molotow, number=3, user=molotow.created_by)  # another phone, meanwhile
+    round_service.undo_last(Viewer(owner), molotow.pk, 3)  # another phone, meanwhile
     client.force_login(owner)
     assert parts(save(client, molotow, 3, seen)) == (["3", "2", "1"], [], False)
 

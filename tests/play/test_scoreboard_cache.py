@@ -14,10 +14,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from companion.access import Viewer
 from companion.models import Match, Player
 from companion.nights.roster import player_changed, rename_player
 from companion.play import rounds as round_service
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, enter_round
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +69,7 @@ def fresh(match):
 def test_a_second_look_at_the_scoreboard_costs_three_queries_and_shows_the_same(
     persona_client, molotow, owner, django_assert_num_queries
 ):
-    round_service.add_round(molotow, deal(1), number=1, user=owner)
+    enter_round(molotow, deal(1), number=1, user=owner)
     client = persona_client("owner")
     first = page(client, molotow)
     with django_assert_num_queries(3):  # session, user, match with its night: no seats, no rounds
@@ -104,31 +105,31 @@ def test_every_cached_page_has_its_own_working_csrf_token(persona_client, moloto
 def test_a_round_saved_elsewhere_shows_at_once(persona_client, molotow, owner, htmx):
     client = persona_client("owner")
     assert "Round 1 of" in page(client, molotow, htmx)
-    round_service.add_round(fresh(molotow), deal(1), number=1, user=owner)  # through "another instance"
+    enter_round(fresh(molotow), deal(1), number=1, user=owner)  # through "another instance"
     after = page(client, molotow, htmx)
     assert "Round 2 of" in after
     assert totals(after) == {"Anna": "1", "Beat": "1", "Cla": "-1", "Dora": "-1"}
 
 
 def test_an_undo_elsewhere_shows_at_once(persona_client, molotow, owner):
-    round_service.add_round(molotow, deal(1), number=1, user=owner)
+    enter_round(molotow, deal(1), number=1, user=owner)
     client = persona_client("owner")
     assert "Round 2 of" in page(client, molotow)
-    round_service.undo_round(fresh(molotow), number=1, user=owner)
+    round_service.undo_last(Viewer(owner), fresh(molotow).pk, 1)
     after = page(client, molotow)
     assert "Round 1 of" in after and set(totals(after).values()) == {"0"}
 
 
 def test_an_edit_elsewhere_shows_at_once(persona_client, molotow, owner):
-    round_service.add_round(molotow, deal(1), number=1, user=owner)
+    enter_round(molotow, deal(1), number=1, user=owner)
     client = persona_client("owner")
     assert totals(page(client, molotow))["Anna"] == "1"
-    round_service.edit_round(fresh(molotow), deal(1, 157, 0, 0, 0), number=1, user=owner)
+    round_service.edit_entry(Viewer(owner), fresh(molotow).pk, 1, deal(1, 157, 0, 0, 0))
     assert totals(page(client, molotow)) == {"Anna": "3", "Beat": "-3", "Cla": "-3", "Dora": "-3"}
 
 
 def test_a_rename_elsewhere_shows_at_once(persona_client, molotow, owner):
-    round_service.add_round(molotow, deal(1), number=1, user=owner)
+    enter_round(molotow, deal(1), number=1, user=owner)
     client = persona_client("owner")
     assert "Anna" in totals(page(client, molotow))
     anna = Player.objects.get(owner=owner, name="Anna")
@@ -151,13 +152,13 @@ def test_a_rename_through_the_players_page_shows_at_once(persona_client, molotow
 
 def test_ending_and_resuming_elsewhere_show_at_once(persona_client, night, owner):
     anrufen = MatchFactory(night=night, game="anrufen", names=ABCD[:3], options={"rounds": None})
-    round_service.add_round(anrufen, {"redeal": True}, number=1, user=owner)
+    enter_round(anrufen, {"redeal": True}, number=1, user=owner)
     client = persona_client("owner")
     before = page(client, anrufen)
     assert "End the match" in before and ">Resume<" not in before
-    round_service.set_closed(fresh(anrufen), True, user=owner)
+    round_service.end_match(Viewer(owner), fresh(anrufen).pk)
     assert ">Resume<" in page(client, anrufen)
-    round_service.set_closed(fresh(anrufen), False, user=owner)
+    round_service.resume_match(Viewer(owner), fresh(anrufen).pk)
     assert ">Resume<" not in page(client, anrufen)
 
 
@@ -188,7 +189,7 @@ def test_nothing_but_the_version_keys_the_cache(molotow, owner):
     from companion.play.scoreboard_cache import key
 
     before = key(fresh(molotow))
-    round_service.add_round(molotow, deal(1), number=1, user=owner)
+    enter_round(molotow, deal(1), number=1, user=owner)
     assert key(fresh(molotow)) != before
     cache.set(before, "stale")
     assert cache.get(key(fresh(molotow))) is None
@@ -201,7 +202,7 @@ def test_a_save_or_undo_reads_the_match_once_and_answers_from_what_it_has(
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    round_service.add_round(molotow, deal(1), number=1, user=owner)
+    enter_round(molotow, deal(1), number=1, user=owner)
     client = persona_client("owner")
     if action == "save":
         url, data, after = reverse("round_add", args=[molotow.pk]), deal_post(2, 60, 60, 22, 15), "Round 3 of"
@@ -231,7 +232,7 @@ def statements(captured) -> list[str]:
 
 
 def test_a_round_save_loads_the_match_once_and_renders_from_what_it_wrote(persona_client, molotow, owner):
-    round_service.add_round(molotow, deal(1), number=1, user=owner)
+    enter_round(molotow, deal(1), number=1, user=owner)
     client = persona_client("owner")
     page(client, molotow)
     # session, user; the match under its lock, its seats, its rounds; the round and its history
@@ -257,7 +258,7 @@ def test_a_round_save_loads_the_match_once_and_renders_from_what_it_wrote(person
 
 def test_an_undo_reads_back_only_its_rounds_to_render_its_answer(persona_client, molotow, owner):
     for number in (1, 2):
-        round_service.add_round(molotow, deal(number), number=number, user=owner)
+        enter_round(molotow, deal(number), number=number, user=owner)
     client = persona_client("owner")
     with CaptureQueriesContext(connection) as captured:
         response = client.post(

@@ -10,7 +10,9 @@ import io
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
+from companion.access import Viewer
 from companion.models import Match, Player
 from companion.play import rounds
 from companion.review import ratings
@@ -132,7 +134,7 @@ def test_an_edit_that_changes_an_old_result_rates_every_later_match_again(night,
     quick_murlan(night, ("Anna", "Beat"))
     before = snapshot()
     # Round 2 of the first match: Dora takes everything instead of Anna.
-    rounds.edit_round(first, {"points": {"Anna": 0, "Beat": 0, "Cla": 0, "Dora": 157}}, number=2, user=owner)
+    rounds.edit_entry(Viewer(owner), first.pk, 2, {"points": {"Anna": 0, "Beat": 0, "Cla": 0, "Dora": 157}})
     after = snapshot()
     assert after != before
     assert Rating.objects.get(player__name="Dora", game="molotow", number=1).place == 1
@@ -142,7 +144,7 @@ def test_an_edit_that_changes_an_old_result_rates_every_later_match_again(night,
 def test_undoing_the_last_round_of_a_finished_match_takes_its_ratings_back(night, owner):
     molotow(night, PLUS_PLUS, ANNA_ALL)
     last = molotow(night, ANNA_HUNDRED, TOP_TWO_SHARE)
-    rounds.undo_round(last, number=2, user=owner)
+    rounds.undo_last(Viewer(owner), last.pk, 2)
     assert not Rating.objects.filter(match=last).exists()
     assert not Feat.objects.filter(seat__match=last).exists()
     assert rebuilt() == snapshot()
@@ -151,9 +153,9 @@ def test_undoing_the_last_round_of_a_finished_match_takes_its_ratings_back(night
 def test_a_match_the_table_ends_is_rated_and_resuming_it_takes_that_back(night, owner):
     match = play_match(night, "counter", ABCD, [{"points": {"Anna": 5, "Beat": 3}}])
     assert not Rating.objects.filter(match=match).exists()
-    rounds.set_closed(match, True, user=owner)
+    rounds.end_match(Viewer(owner), match.pk)
     assert Rating.objects.filter(match=match, game="counter").count() == 4
-    rounds.set_closed(Match.objects.get(pk=match.pk), False, user=owner)
+    rounds.resume_match(Viewer(owner), Match.objects.get(pk=match.pk).pk)
     assert not Rating.objects.filter(match=match).exists()
 
 
@@ -171,7 +173,7 @@ def test_deleting_a_finished_match_rates_the_later_ones_again(
 def test_the_records_and_partnerships_of_a_match_follow_its_edits(night, owner):
     match = molotow(night, PLUS_PLUS, OUTER_PAIR)
     assert Feat.objects.get(seat__match=match, seat__player__name="Anna", kind="total").value == 2
-    rounds.edit_round(match, ANNA_ALL.copy(), number=2, user=owner)
+    rounds.edit_entry(Viewer(owner), match.pk, 2, ANNA_ALL.copy())
     assert Feat.objects.get(seat__match=match, seat__player__name="Anna", kind="total").value == 4
     assert Feat.objects.get(seat__match=match, seat__player__name="Anna", kind="round").value == 3
     assert not Partnership.objects.exists()  # Molotow has no partners
@@ -217,12 +219,43 @@ def test_an_imported_night_is_rated_among_the_older_ones(owner, django_capture_o
     assert snapshot() == rebuilt()
 
 
-def test_moving_a_night_to_another_date_rates_in_the_new_order(owner, django_capture_on_commit_callbacks):
+def test_moving_a_night_to_another_date_rates_in_the_new_order(client, owner):
     early = GameNightFactory(owner=owner, date=datetime.date(2026, 4, 1))
     quick_murlan(early, ("Anna", "Beat"))
     quick_murlan(GameNightFactory(owner=owner, date=datetime.date(2026, 5, 1)), ("Beat", "Anna"))
-    with django_capture_on_commit_callbacks(execute=True):
-        early.date = datetime.date(2026, 6, 1)
-        early.save()
+    client.force_login(owner)
+    # The night's edit asks for the re-rating itself (the tests run its task at once).
+    client.post(reverse("night_edit", args=[early.pk]), {"title": early.title, "date": "2026-06-01"})
+    early.refresh_from_db()
+    assert early.date == datetime.date(2026, 6, 1)
     assert Rating.objects.get(player__name="Anna", game="murlan", number=2).match.night == early
     assert snapshot() == rebuilt()
+
+
+def test_the_ratings_pages_say_when_ratings_are_being_brought_up_to_date(persona_client, night, owner):
+    from django.test import override_settings
+
+    from companion.review import tasks
+
+    quick_murlan(night, ("Anna", "Beat"))
+    anna = Player.objects.get(owner=owner, name="Anna")
+    pages = [
+        reverse("leaderboard") + "?game=murlan&period=all&order=rating",
+        reverse("player_detail", args=[anna.pk]),
+    ]
+    sentence = "The ratings are being brought up to date with the latest results."
+    client = persona_client("owner")
+    with override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}):
+        assert all(sentence not in client.get(page).content.decode() for page in pages)
+        waiting = tasks.rate_from.enqueue(
+            owner_id=owner.pk, date="2026-01-01"
+        )  # the worker has not run it yet
+        for page in pages:
+            response = client.get(page)
+            assert response.status_code == 200 and sentence in response.content.decode(), page
+        german = client.get(pages[0], HTTP_ACCEPT_LANGUAGE="de").content.decode()
+        assert "Die Wertungen werden gerade mit den neusten Resultaten nachgeführt." in german
+        from django_tasks_db.models import DBTaskResult
+
+        DBTaskResult.objects.filter(id=waiting.id).delete()  # done
+        assert all(sentence not in client.get(page).content.decode() for page in pages)

@@ -23,7 +23,7 @@ from companion import urls
 from companion.accounts import mailing
 from companion.lib.converters import IdConverter
 from companion.models import Round
-from tests.factories import PASSWORD, GameNightFactory, MatchFactory
+from tests.factories import PASSWORD, GameNightFactory, MatchFactory, enter_round
 
 TOO_LARGE = "9223372036854775808"  # one more than the largest 64-bit integer
 
@@ -347,11 +347,10 @@ def test_ten_keep_both_posts_at_once_import_the_night_once(owner, night):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     from companion.models import GameNight
-    from companion.play.rounds import add_round
     from companion.play.setup import create_match
 
     match = create_match(night, "murlan", ["Anna", "Beat", "Cla", "Dora"], 0, {}, owner)
-    add_round(match, {"order": ["Cla", "Anna", "Beat", "Dora"]}, number=1, user=owner)
+    enter_round(match, {"order": ["Cla", "Anna", "Beat", "Dora"]}, number=1, user=owner)
     first = Client()
     first.force_login(owner)
     content = first.get(reverse("night_export_json", args=[night.pk])).content

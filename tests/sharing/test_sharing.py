@@ -5,10 +5,11 @@ import re
 import pytest
 from django.urls import reverse
 
+from companion.access import Viewer
 from companion.models import ShareLink
 from companion.play import rounds
 from companion.sharing import services as sharing
-from tests.factories import GameNightFactory, MatchFactory
+from tests.factories import GameNightFactory, MatchFactory, enter_round
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +23,7 @@ def murlan(night):
 
 def hand(match, number, *order, user=None):
     """A Murlan hand through the same service the round entry uses (it writes the RoundChange)."""
-    return rounds.add_round(match, {"order": list(order)}, number=number, user=user)
+    return enter_round(match, {"order": list(order)}, number=number, user=user)
 
 
 def shared_url(link):
@@ -225,9 +226,7 @@ def test_the_shared_page_keeps_the_token_to_itself_and_out_of_caches(client, mur
 def test_every_game_has_a_read_only_shared_page(client, night, game):
     match = MatchFactory(night=night, game=game, names=ABCD[:3] if game == "elfer" else ABCD)
     if game == "molotow":
-        rounds.add_round(
-            match, {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}, number=1, user=None
-        )
+        enter_round(match, {"points": {"Anna": 90, "Beat": 9, "Cla": 34, "Dora": 24}}, number=1, user=None)
     html = client.get(shared_url(sharing.create_link(match=match, user=None))).content.decode()
     assert match.get_game_display() in html and 'data-player="Anna"' in html
     assert "<form" not in html and "<input" not in html and "<select" not in html
@@ -347,13 +346,13 @@ def test_every_kind_of_change_changes_a_matchs_version(murlan, owner):
     assert changed()
     hand(murlan, 2, "Anna", "Beat", "Cla", "Dora", user=owner)
     assert changed()
-    rounds.edit_round(murlan, {"order": ["Dora", "Cla", "Beat", "Anna"]}, number=2, user=owner)
+    rounds.edit_entry(Viewer(owner), murlan.pk, 2, {"order": ["Dora", "Cla", "Beat", "Anna"]})
     assert changed()
-    rounds.undo_round(murlan, number=2, user=owner)
+    rounds.undo_last(Viewer(owner), murlan.pk, 2)
     assert changed()
-    rounds.set_closed(murlan, True)
+    rounds.end_match(Viewer(murlan.night.owner), murlan.pk)
     assert changed()
-    rounds.set_closed(murlan, False)
+    rounds.resume_match(Viewer(murlan.night.owner), murlan.pk)
     # Reopened, the match is as it was before the close: the same page, so the same version.
     seen.append(sharing.live_state(link.token).version)
     assert seen[-1] != seen[-2] and seen[-1] == seen[-3]
@@ -376,7 +375,7 @@ def test_a_nights_version_follows_its_matches(night, murlan, owner):
     hand(other, 1, "Beat", "Anna", "Cla", "Dora")
     after_other = version()
     assert after_other != after_match
-    rounds.set_closed(other, True)
+    rounds.end_match(Viewer(other.night.owner), other.pk)
     assert version() != after_other
     # A round in another night leaves this one's version alone.
     stranger = MatchFactory(night=GameNightFactory(owner=owner), game="murlan", names=ABCD)

@@ -9,9 +9,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils.html import escape
 
+from companion.access import Viewer
 from companion.models import GameNight, Match, Player, Round, Seat
-from companion.play.rounds import add_round, set_closed
+from companion.play.rounds import end_match
 from companion.play.setup import create_match
+from tests.factories import enter_round
 
 pytestmark = pytest.mark.django_db
 
@@ -109,9 +111,9 @@ def test_a_malformed_file_gets_one_sentence_in_place_and_nothing_is_stored(perso
 @pytest.fixture
 def played_night(night, owner):
     match = create_match(night, "murlan", ABCD, 0, {}, owner)
-    add_round(match, {"order": ["Cla", "Anna", "Beat", "Dora"]}, number=1, user=owner)
-    add_round(match, {"order": ABCD}, number=2, user=owner)
-    set_closed(match, True, user=owner)
+    enter_round(match, {"order": ["Cla", "Anna", "Beat", "Dora"]}, number=1, user=owner)
+    enter_round(match, {"order": ABCD}, number=2, user=owner)
+    end_match(Viewer(owner), match.pk)
     return night
 
 
@@ -260,7 +262,7 @@ def test_a_message_that_names_the_match_starts_with_a_capital_but_keeps_the_rest
 def test_a_rounds_csv_export_is_named_and_the_json_file_asked_for(persona_client, night):
     client = persona_client("owner")
     match = create_match(night, "murlan", ABCD, 0, {}, night.owner)
-    add_round(match, {"order": ABCD}, number=1, user=night.owner)
+    enter_round(match, {"order": ABCD}, number=1, user=night.owner)
     exported = client.get(reverse("match_export_csv", args=[match.pk])).content
     before = stored_rows()
     response = upload(client, exported, name="friday-cards-murlan.csv")

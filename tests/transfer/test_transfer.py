@@ -14,11 +14,12 @@ from django.urls import reverse
 from django.utils.html import escape
 from hypothesis import given, settings
 
+from companion.access import Viewer
 from companion.models import GameNight, Match, Player, Round, Seat
-from companion.play.rounds import add_round, set_closed
+from companion.play.rounds import end_match
 from companion.play.setup import create_match
 from companion.transfer import exporting, reading, storing
-from tests.factories import GameNightFactory, PlayerFactory
+from tests.factories import GameNightFactory, PlayerFactory, enter_round
 from tests.malformed import one_value_broken
 
 pytestmark = pytest.mark.django_db
@@ -74,7 +75,7 @@ EXPECTED = {
 def start(night, game, names, entries, *, first_dealer=0, user=None, **options):
     match = create_match(night, game, names, first_dealer, options, user)
     for number, entry in enumerate(entries, start=1):
-        add_round(match, entry, number=number, user=user)
+        enter_round(match, entry, number=number, user=user)
     return Match.objects.get(pk=match.pk)
 
 
@@ -383,7 +384,7 @@ def test_export_import_export_gives_the_same_document(persona_client, full_night
 
 def test_an_open_match_the_table_ended_comes_back_ended_and_exports_the_same(persona_client, full_night):
     """The match file's "ended" carries "ended by the table": export, import, export is identical."""
-    set_closed(match_of(full_night, "anrufen"), True)
+    end_match(Viewer(match_of(full_night, "anrufen").night.owner), match_of(full_night, "anrufen").pk)
     exported = persona_client("owner").get(reverse("night_export_json", args=[full_night.pk])).content
     anrufen = next(m for m in json.loads(exported)["matches"] if m["game"] == "anrufen")
     assert anrufen["ended"] is True

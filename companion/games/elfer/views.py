@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
-from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
@@ -24,58 +23,53 @@ from companion.access import get_match_for_viewer, match_viewer_required, viewer
 from companion.games.elfer.board import board_error_text, load_board, side_label
 from companion.games.elfer.entry import ElferEntryForm
 from companion.i18n.errors import error_text
-from companion.models import Match, new_version
+from companion.models import Match
+from companion.play import rounds as round_service
 from companion.play.scoreboard_page import render_scoreboard
 from scoring.base import ScoringError, Standings
 from scoring.elfer_board import COLOURS, SIDES, BonusBoard
 
 
-class GameSaved(Exception):
-    """A round was stored between reading the match and locking it."""
+class NoPlayer(round_service.RoundConflict):
+    """The tap named no seat of the board."""
 
 
 @match_viewer_required
 @require_POST
 def board_complete(request, pk):
     """Somebody laid the last card of a side."""
-    match = _elfer_match(request, pk)
-    players = _players(match)
     colour, side = request.POST.get("colour", ""), request.POST.get("side", "")
     try:
         seat = int(request.POST.get("player", ""))
     except ValueError:
         seat = -1
-    if not 0 <= seat < len(players):
-        return _respond(request, match, error=_("Choose who completed the side."))
-    name = players[seat]
+    named: dict[str, str] = {}
 
-    done = _("%(name)s completed %(side)s.") % {"name": name, "side": _side(colour, side)}
-    return _apply(request, match, lambda board: board.complete(colour, side, name), done, _side(colour, side))
+    def complete(board: BonusBoard) -> BonusBoard:
+        if not 0 <= seat < len(board.players):
+            raise NoPlayer(_("Choose who completed the side."))
+        named["name"] = board.players[seat]
+        return board.complete(colour, side, named["name"])
+
+    def done() -> str:
+        return _("%(name)s completed %(side)s.") % {"name": named["name"], "side": _side(colour, side)}
+
+    return _apply(request, pk, complete, done, _side(colour, side))
 
 
 @match_viewer_required
 @require_POST
 def board_undo(request, pk):
     """Take back a side tapped by mistake: it is open again."""
-    match = _elfer_match(request, pk)
     colour, side = request.POST.get("colour", ""), request.POST.get("side", "")
 
-    done = _("%(side)s is open again.") % {"side": _side(colour, side)}
-    return _apply(request, match, lambda board: board.undo(colour, side), done, _side(colour, side))
+    def done() -> str:
+        return _("%(side)s is open again.") % {"side": _side(colour, side)}
+
+    return _apply(request, pk, lambda board: board.undo(colour, side), done, _side(colour, side))
 
 
 # -- helpers --
-
-
-def _elfer_match(request, pk) -> Match:
-    match = get_match_for_viewer(viewer(request), pk)
-    if match.game != "elfer":
-        raise Http404("only Elfer raus! has a bonus board")
-    return match
-
-
-def _players(match: Match) -> list[str]:
-    return [seat.player.name for seat in standings_service.seats_of(match)]
 
 
 def _side(colour: str, side: str) -> str:
@@ -83,35 +77,40 @@ def _side(colour: str, side: str) -> str:
     return side_label(colour, side) if colour in COLOURS and side in SIDES else f"{colour} {side}"
 
 
-def _apply(request, match: Match, change: Callable[[BonusBoard], BonusBoard], done: str, side: str):
-    """Apply ``change`` to the stored board under the match's row lock; nothing is saved on an error.
+def _apply(request, pk, change: Callable[[BonusBoard], BonusBoard], done: Callable[[], str], side: str):
+    """Apply ``change`` to the stored board through the match's change unit; nothing is saved on an error.
 
     The board checks the rules (a side taken by another phone first, one open already);
-    its coded errors are said with ``side`` as the board on the page names it."""
-    result = standings_service.standings(match)
-    if result.finished:
-        return _respond(request, match, result, error=_("The match is over: the bonus board is closed."))
+    its coded errors are said with ``side`` as the board on the page names it. The form names the
+    game its board is for: a tap for a game another phone has saved meanwhile is refused."""
+
+    def new_state(match: Match, result: Standings):
+        if match.game != "elfer":
+            raise Http404("only Elfer raus! has a bonus board")
+        return change(load_board(match.game_state, result.players)).to_json()
+
     try:
-        with transaction.atomic():
-            locked = Match.objects.select_for_update().get(pk=match.pk)
-            if locked.rounds.count() != len(result.rounds):
-                raise GameSaved
-            board = change(load_board(locked.game_state, _players(match)))
-            locked.game_state, locked.version = board.to_json(), new_version()
-            locked.save(update_fields=["game_state", "version"])
+        changed = round_service.change_state(viewer(request), pk, new_state, game=_game(request.POST))
     except ScoringError as error:
-        return _respond(request, match, result, error=board_error_text(error, side) or error_text(error))
-    except GameSaved:
-        # Another phone saved the game meanwhile: the tap was for its board, not the next game's.
-        match = get_match_for_viewer(viewer(request), match.pk)
         return _respond(
-            request, match, error=_("The game was just saved from another phone: tap again if needed.")
+            request, _match(request, pk), error=board_error_text(error, side) or error_text(error)
         )
-    match.game_state, match.version = (
-        locked.game_state,
-        locked.version,
-    )  # the page shows the version it now has
-    return _respond(request, match, result, notice=done)
+    except round_service.RoundConflict as conflict:
+        # Over, no seat named, or another phone saved the game meanwhile: the tap was for its
+        # board, not the next game's.
+        return _respond(request, _match(request, pk), error=str(conflict))
+    return _respond(request, changed.match, changed.result, notice=done())
+
+
+def _match(request, pk) -> Match:
+    """The match as it is now, for the answer to a refused tap."""
+    return get_match_for_viewer(viewer(request), pk)
+
+
+def _game(data) -> int | None:
+    """The number of the game whose board the page showed (None: a form that does not say)."""
+    number = data.get("game", "")
+    return int(number) if number.isdigit() else None
 
 
 def _respond(request, match: Match, result: Standings | None = None, *, notice: str = "", error: str = ""):
@@ -122,7 +121,7 @@ def _respond(request, match: Match, result: Standings | None = None, *, notice: 
         elif notice:
             messages.info(request, notice)
         return redirect(match)
-    result = result or standings_service.standings(match)
+    result = result or standings_service.current(match)
     form = None
     if not result.finished:
         # A fresh end-of-game form from the board as it is now (its bonus counts pre-filled).

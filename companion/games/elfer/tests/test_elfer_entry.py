@@ -11,7 +11,7 @@ from companion.games.elfer.entry import FORM, parse_cards
 from companion.models import Match, Round
 from companion.standings import standings
 from scoring.elfer_board import BonusBoard
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, enter_round
 
 pytestmark = pytest.mark.django_db
 
@@ -387,26 +387,18 @@ def test_the_match_page_shows_the_stored_board(owner_client, elfer):
     assert "✓ Beat" in html and 'name="bonus_1" value="1"' in html
 
 
-def test_a_tap_that_crosses_a_saved_game_is_not_put_on_the_next_games_board(owner_client, elfer, monkeypatch):
-    from companion import standings as standings_module
-    from companion.games.elfer import views as elfer_board
-
-    stale = standings(elfer)  # what the tap's request read, before the other phone saved game 1
-    Round.objects.create(match=elfer, number=1, entry=SPEC_ENTRY)
-    reads = iter([stale])
-    fake = type(
-        "Standings",
-        (),
-        {
-            "standings": staticmethod(lambda match: next(reads, None) or standings_module.standings(match)),
-            "seats_of": staticmethod(standings_module.seats_of),
-        },
-    )
-    monkeypatch.setattr(elfer_board, "standings_service", fake)
-    html = tap_side(owner_client, elfer, "red", "low", 1).content.decode()
+def test_a_tap_that_crosses_a_saved_game_is_not_put_on_the_next_games_board(owner_client, elfer):
+    page = owner_client.get(elfer.get_absolute_url()).content.decode()
+    assert 'name="game" value="1"' in page  # the board's forms name the game they are for
+    enter_round(elfer, SPEC_ENTRY)  # another phone saves game 1 meanwhile
+    data = {"colour": "red", "side": "low", "player": 1, "game": 1}
+    html = owner_client.post(reverse("elfer_board_complete", args=[elfer.pk]), data, **HX).content.decode()
     assert "The game was just saved from another phone" in html
     assert stored_board(elfer) is None
     assert 'name="number" value="2"' in html
+    # A tap for the game in play is stored.
+    tap_side(owner_client, elfer, "red", "low", 1)
+    assert stored_board(elfer) is not None
 
 
 def test_an_empty_game_says_what_to_enter(owner_client, elfer):
