@@ -556,6 +556,28 @@ class InviteUse(models.Model):
         return f"{self.user} ← {self.invite}"
 
 
+class MembershipEnd(models.Model):
+    """When an account last stopped being a member of a night (removed by the owner, or left).
+
+    An invite made before then does not admit it again: the owner who removed somebody
+    meant every invite they had handed out so far, not only the one that person used.
+    """
+
+    night = models.ForeignKey(GameNight, on_delete=models.CASCADE, related_name="+", verbose_name=_("night"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user")
+    )
+    ended_at = models.DateTimeField(_("ended"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("ended membership")
+        verbose_name_plural = _("ended memberships")
+        constraints = [models.UniqueConstraint(fields=["night", "user"], name="membership_end_once_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ✕ {self.night_id}"
+
+
 class SpentToken(models.Model):
     """A one-time token that was used, by its hash: a second use finds it here and is refused.
 

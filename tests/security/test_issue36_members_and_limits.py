@@ -1,0 +1,88 @@
+"""Safe to host, round four (issue 36): what a member or a stranger could still do to others.
+
+Each test names the finding it checks.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from companion.invites import services as invites
+from companion.models import Invite
+from tests.factories import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+def make_invite(night, **kwargs) -> Invite:
+    return invites.create(night, user=night.owner, **{"hours": 24, "single_use": False, **kwargs})
+
+
+# --- 7. a removed member does not come back through another invite made before ----------------
+
+
+def test_a_removed_member_cannot_rejoin_with_another_invite_made_before_the_removal(
+    persona_client, night, member
+):
+    used, other = make_invite(night), make_invite(night)
+    night.memberships.filter(user=member).delete()
+    persona_client("member").post(reverse("invite_accept", args=[used.token]))
+    assert night.members.filter(pk=member.pk).exists()
+
+    persona_client("owner").post(reverse("night_member_remove", args=[night.pk, member.pk]))
+    phone = persona_client("member")
+    page = phone.get(reverse("invite", args=[other.token])).content.decode()
+    phone.post(reverse("invite_accept", args=[other.token]))
+
+    assert not night.members.filter(pk=member.pk).exists()
+    assert "this invite is older than that" in page.replace("&#x27;", "'")
+
+
+def test_a_removed_member_comes_back_with_an_invite_made_after_the_removal(persona_client, night, member):
+    persona_client("owner").post(reverse("night_member_remove", args=[night.pk, member.pk]))
+    later = make_invite(night)
+    Invite.objects.filter(pk=later.pk).update(created_at=timezone.now() + datetime.timedelta(seconds=1))
+
+    persona_client("member").post(reverse("invite_accept", args=[later.token]))
+
+    assert night.members.filter(pk=member.pk).exists()
+
+
+def test_a_member_who_left_needs_an_invite_made_after_she_left(persona_client, night, member):
+    older = make_invite(night)
+    phone = persona_client("member")
+    phone.post(reverse("night_leave", args=[night.pk]))
+    phone.post(reverse("invite_accept", args=[older.token]))
+    assert not night.members.filter(pk=member.pk).exists()
+
+
+# --- 8. the IPv6 login limit counts the /56 and the /48 too ----------------------------------
+
+
+def log_in(client, username, password, address):
+    return client.post(reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=address)
+
+
+def test_guesses_from_30_different_64s_of_one_56_are_locked(client, owner):
+    """The probe: 30 different /64s of one /56, never locked."""
+    answers = [log_in(client, "owner", "wrong", f"2001:db8:5:{n:x}::1").status_code for n in range(1, 31)]
+    assert answers.index(429) == 9  # the tenth guess, as the /64's fifth
+    assert set(answers[9:]) == {429}
+    assert log_in(client, "owner", PASSWORD, "2001:db8:6::1").status_code == 302  # another /48
+
+
+def test_guesses_from_many_56s_of_one_48_are_locked_after_twenty(client, owner):
+    """The probe: a free /48 gave 65,536 times 5 guesses per 15 minutes per name."""
+    answers = [log_in(client, "owner", "wrong", f"2001:db8:7:{n:x}00::1").status_code for n in range(1, 41)]
+    assert answers.index(429) == 19
+    assert set(answers[19:]) == {429}
+
+
+def test_a_few_typos_in_one_56_lock_nobody_out(client, owner):
+    for n in range(1, 5):
+        assert log_in(client, "owner", "wrong", f"2001:db8:8:{n:x}::1").status_code == 200
+    assert log_in(client, "owner", PASSWORD, "2001:db8:8:9::1").status_code == 302
