@@ -55,7 +55,7 @@ lock:
 	$(LOCK_VENV)/bin/pip-compile --quiet --no-emit-index-url --no-emit-find-links --strip-extras --extra dev --output-file requirements/dev.txt pyproject.toml
 
 $(VAR)/secret_key:
-	@mkdir -p $(VAR)
+	@mkdir -p $(VAR) && chmod 700 $(VAR)  # the database, the key, backups: for this account only
 	@$(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
 	@chmod 600 $@
 

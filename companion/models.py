@@ -144,7 +144,8 @@ class GameNight(models.Model):
     title = models.CharField(_("title"), max_length=100)
     date = models.DateField(_("date"), default=timezone.localdate)
     place = models.CharField(pgettext_lazy("location", "place"), max_length=100, blank=True)
-    notes = models.TextField(_("notes"), blank=True)
+    # A few paragraphs; a night's pages and files carry it whole (a 2.4 MB note was accepted).
+    notes = models.TextField(_("notes"), max_length=2000, blank=True)
     # What the night plays for (scoring.md §6): an ISO 4217 code, and per game key the price of
     # one unit of its result in hundredths of the currency. No price: the game settles nothing.
     currency = models.CharField(_("currency"), max_length=3, default="CHF")

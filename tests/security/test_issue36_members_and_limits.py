@@ -86,3 +86,40 @@ def test_a_few_typos_in_one_56_lock_nobody_out(client, owner):
     for n in range(1, 5):
         assert log_in(client, "owner", "wrong", f"2001:db8:8:{n:x}::1").status_code == 200
     assert log_in(client, "owner", PASSWORD, "2001:db8:8:9::1").status_code == 302
+
+
+# --- 9. a night's notes have a size limit, on the page and in an imported file -------------------
+
+
+def test_night_notes_longer_than_2000_characters_are_refused_and_nothing_changes(persona_client, night):
+    data = {"title": night.title, "date": night.date.isoformat(), "place": "", "currency": "CHF"}
+    client = persona_client("owner")
+    refused = client.post(reverse("night_edit", args=[night.pk]), {**data, "notes": "x" * 2_400_000})
+    kept = client.post(reverse("night_edit", args=[night.pk]), {**data, "notes": "x" * 2000})
+    assert refused.status_code == 200 and "at most 2000 characters" in refused.content.decode()
+    assert kept.status_code == 302
+    night.refresh_from_db()
+    assert night.notes == "x" * 2000
+
+
+def test_an_imported_night_with_endless_notes_is_refused():
+    from companion.transfer.reading import NightFileError, read_night
+
+    about = {"title": "Friday", "date": "2026-11-27", "place": "", "notes": "x" * 2001}
+    with pytest.raises(NightFileError, match="longer than 2000"):
+        read_night({"game_night": about, "matches": []})
+    assert read_night({"game_night": {**about, "notes": "x" * 2000}, "matches": []}).notes == "x" * 2000
+
+
+# --- 9. var/ (the database, the secret key, backups) is the server account's alone ---------------
+
+
+def test_the_makefile_creates_var_readable_by_its_owner_only(tmp_path):
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    var = tmp_path / "var"
+    subprocess.run(["make", "-s", "-C", str(root), f"VAR={var}", f"{var}/secret_key"], check=True, timeout=60)
+    assert var.stat().st_mode & 0o777 == 0o700
+    assert (var / "secret_key").stat().st_mode & 0o777 == 0o600
