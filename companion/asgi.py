@@ -60,11 +60,12 @@ THREADS = int(os.environ.get("THREADS", "4"))
 # one or two streams each), and in all, below the open-file limit (the pages and the
 # database need files too). Beyond a cap the answer is 429 and the page asks every few
 # seconds instead (static/js/live.js, share.js).
-STREAMS_PER_SESSION = 10
-STREAMS_PER_LINK = 20
-STREAMS_PER_ADDRESS = 200
+# Each can be set from the environment (a capacity benchmark from one address raises them).
+STREAMS_PER_SESSION = int(os.environ.get("STREAMS_PER_SESSION", "10"))
+STREAMS_PER_LINK = int(os.environ.get("STREAMS_PER_LINK", "20"))
+STREAMS_PER_ADDRESS = int(os.environ.get("STREAMS_PER_ADDRESS", "200"))
 FILES = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-STREAM_CEILING = max(16, min(2000, (FILES - 256) // 2))
+STREAM_CEILING = max(16, min(int(os.environ.get("STREAM_CEILING", "2000")), (FILES - 256) // 2))
 STREAM_RETRY_SECONDS = 5
 open_streams: Counter = Counter()  # (kind, key) -> streams open in this worker
 streams_open = 0  # in all, in this worker
