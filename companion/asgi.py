@@ -21,6 +21,7 @@ nothing a page needs: only a stream waits long enough to be worth the loop.
 """
 
 import asyncio
+import logging
 import os
 import resource
 from collections import Counter
@@ -30,7 +31,7 @@ from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 from uvicorn_worker import UvicornWorker
 
-from companion.lib.http_limits import LimitedHttpToolsProtocol, peer_key
+from companion.lib.http_limits import LimitedHttpToolsProtocol, SecretsOutOfAccessLog, peer_key
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 
@@ -252,3 +253,7 @@ class Worker(UvicornWorker):
         "server_header": False,
         "limit_concurrency": max(64, FILES - 128),
     }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        logging.getLogger("uvicorn.access").addFilter(SecretsOutOfAccessLog())

@@ -23,7 +23,9 @@ apply to its own parser only, never to uvicorn's, so they are set here:
 from __future__ import annotations
 
 import ipaddress
+import logging
 import os
+import re
 from collections import Counter
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -47,6 +49,26 @@ def peer_key(host: str) -> str:
     if ip.ipv4_mapped is not None:
         return str(ip.ipv4_mapped)
     return str(ipaddress.ip_network((ip, 64), strict=False).network_address)
+
+
+# A share link, an invite and a password-reset link are the secret in their address: whoever reads
+# the access log could open them. The log keeps the page, not the secret.
+SECRET_IN_PATH = re.compile(r"^(/(?:s|i|t)/)[^/?]+|^(/reset/)[^/?]+/[^/?]+")
+
+
+def without_secrets(path: str) -> str:
+    return SECRET_IN_PATH.sub(lambda found: (found.group(1) or found.group(2)) + "…", path)
+
+
+class SecretsOutOfAccessLog(logging.Filter):
+    """For uvicorn's access log: the path of its record with the token in it replaced by "…"."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple) and len(record.args) >= 3 and isinstance(record.args[2], str):
+            args = list(record.args)
+            args[2] = without_secrets(args[2])
+            record.args = tuple(args)
+        return True
 
 
 def _answer(status: int, reason: bytes) -> bytes:

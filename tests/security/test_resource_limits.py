@@ -393,3 +393,61 @@ def test_one_address_holds_a_bounded_number_of_connections_and_another_address_s
     finally:
         for connection in held:
             connection.close()
+
+
+# --- 9. tokens and reset links stay out of the access log -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "logged"),
+    [
+        ("/s/AbC123secret/", "/s/…/"),
+        ("/s/AbC123secret/matches/4/events/", "/s/…/matches/4/events/"),
+        ("/i/InviteSecret/join/", "/i/…/join/"),
+        ("/reset/MQ/cd2k-0123456789abcdef/", "/reset/…/"),
+        ("/matches/4/", "/matches/4/"),
+    ],
+)
+def test_the_access_log_names_the_page_but_not_its_secret(path, logged):
+    import logging
+
+    from companion.lib.http_limits import SecretsOutOfAccessLog
+
+    record = logging.LogRecord("uvicorn.access", logging.INFO, "", 0, '%s - "%s %s HTTP/%s" %d', None, None)
+    record.args = ("127.0.0.1:5000", "GET", path, "1.1", 200)
+    assert SecretsOutOfAccessLog().filter(record)
+    assert record.getMessage() == f'127.0.0.1:5000 - "GET {logged} HTTP/1.1" 200'
+
+
+def test_the_served_access_log_holds_no_share_token(tmp_path):
+    port = free_port()
+    environ = {
+        "PATH": os.environ["PATH"],
+        "HOME": str(tmp_path),
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "WEB_CONCURRENCY": "1",
+        "DEBUG": "1",
+        "ACCESS_LOG": "1",
+    }
+    server = subprocess.Popen(
+        [str(GUNICORN), "-c", "python:companion.gunicorn_conf", "tests.probe_asgi"],
+        cwd=ROOT,
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        for _ in range(200):
+            try:
+                get(f"http://127.0.0.1:{port}/s/TopSecretToken42/", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.1)
+        time.sleep(0.5)
+    finally:
+        server.terminate()
+        output = server.communicate(timeout=30)[0]
+    assert '"GET /s/…/ HTTP/1.1" 200' in output
+    assert "TopSecretToken42" not in output
