@@ -123,3 +123,21 @@ def test_the_makefile_creates_var_readable_by_its_owner_only(tmp_path):
     subprocess.run(["make", "-s", "-C", str(root), f"VAR={var}", f"{var}/secret_key"], check=True, timeout=60)
     assert var.stat().st_mode & 0o777 == 0o700
     assert (var / "secret_key").stat().st_mode & 0o777 == 0o600
+
+
+# --- 9. a PostgreSQL restart is "busy, try again" (503), not a server error ----------------------
+
+
+@pytest.mark.parametrize("sqlstate", ["57P01", "57P02", "57P03", "08006", "08001"])
+def test_a_postgresql_restart_is_a_busy_database(sqlstate):
+    from django.db import InterfaceError, OperationalError
+
+    from companion.lib.busy import is_busy
+
+    error = OperationalError("terminating connection due to administrator command")
+    error.__cause__ = type("Restart", (Exception,), {"sqlstate": sqlstate})()
+    assert is_busy(error)
+    assert is_busy(InterfaceError("connection already closed"))
+    syntax = OperationalError("syntax")
+    syntax.__cause__ = type("Broken", (Exception,), {"sqlstate": "42601"})()
+    assert not is_busy(syntax)
