@@ -141,3 +141,23 @@ def test_a_postgresql_restart_is_a_busy_database(sqlstate):
     syntax = OperationalError("syntax")
     syntax.__cause__ = type("Broken", (Exception,), {"sqlstate": "42601"})()
     assert not is_busy(syntax)
+
+
+# --- 9. at logout the session is gone before the streams hear of it ------------------------------
+
+
+def test_the_streams_hear_of_a_logout_only_once_the_session_is_gone(client, owner, monkeypatch):
+    from django.contrib.sessions.models import Session
+
+    from companion import live
+
+    client.force_login(owner)
+    key = client.session.session_key
+    heard = []
+    monkeypatch.setattr(
+        live,
+        "announce",
+        lambda *topics, **kw: heard.append((topics, Session.objects.filter(pk=key).exists())),
+    )
+    client.post(reverse("logout"))
+    assert heard == [((live.user_topic(owner.pk),), False)]
