@@ -161,3 +161,36 @@ def test_the_streams_hear_of_a_logout_only_once_the_session_is_gone(client, owne
     )
     client.post(reverse("logout"))
     assert heard == [((live.user_topic(owner.pk),), False)]
+
+
+# --- 9. old-password guesses count per browser too; reset mails per address --------------------
+
+
+def test_old_password_guesses_from_ever_new_addresses_are_locked_after_five(client, owner):
+    client.force_login(owner)
+    url = reverse("password_change")
+    new = "a-new-long-password-43"
+    data = {"old_password": "wrong", "new_password1": new, "new_password2": new}
+    answers = [client.post(url, data, REMOTE_ADDR=f"192.0.2.{n}").status_code for n in range(1, 8)]
+    assert answers == [200] * 5 + [429] * 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_inbox_gets_five_reset_links_per_cool_off_however_many_addresses_ask(client, owner):
+    from django.core import mail
+    from django.test import override_settings
+
+    from companion.accounts import mailing
+
+    owner.email = "owner@example.org"
+    owner.save()
+    with override_settings(EMAIL_ENABLED=True, EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"):
+        answers = [
+            client.post(
+                reverse("password_reset"), {"email": "owner@example.org"}, REMOTE_ADDR=f"198.51.100.{n}"
+            )
+            for n in range(1, 11)
+        ]
+        mailing.drain()
+    assert {answer.status_code for answer in answers} == {302}  # the same answer every time
+    assert len(mail.outbox) == 5
