@@ -73,8 +73,11 @@ class GameNightForm(forms.ModelForm):
             "date": {"required": _("Choose the night's date."), "invalid": _("Choose the night's date.")},
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, money: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
+        # What the night plays for decides who pays whom: only its owner changes it (``money``);
+        # a member sees it and changes the rest.
+        self.money = money
         prices = self.instance.prices or {}
         # Left empty, a night keeps its currency (a new one: CHF).
         self.fields["currency"].required = False
@@ -92,6 +95,12 @@ class GameNightForm(forms.ModelForm):
                     "max_value": _("A price is at most 100,000 hundredths (1,000.00)."),
                 },
             )
+        if not money:
+            self._disable_money()
+
+    def _disable_money(self) -> None:
+        for name in ("currency", *(PRICE_PREFIX + key for key in registry.GAMES)):
+            self.fields[name].disabled = True
 
     @property
     def price_fields(self) -> list[forms.BoundField]:
@@ -110,6 +119,8 @@ class GameNightForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
+        if not self.money:
+            return cleaned
         self.instance.prices = {
             key: cleaned[PRICE_PREFIX + key]
             for key in registry.GAMES

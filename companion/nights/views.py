@@ -70,7 +70,7 @@ def night_detail(request, pk):
 def night_edit(request, pk):
     night = get_night_for_user(request.user, pk)
     before = history.snapshot(night)
-    form = GameNightForm(request.POST or None, instance=night)
+    form = GameNightForm(request.POST or None, instance=night, money=is_owner(request.user, night))
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             form.save()

@@ -194,3 +194,22 @@ def test_one_inbox_gets_five_reset_links_per_cool_off_however_many_addresses_ask
         mailing.drain()
     assert {answer.status_code for answer in answers} == {302}  # the same answer every time
     assert len(mail.outbox) == 5
+
+
+# --- 10. what a night plays for belongs to its owner ------------------------------------------
+
+
+def test_a_member_cannot_change_a_nights_prices_or_currency_but_the_owner_can(persona_client, night):
+    night.currency, night.prices = "CHF", {"molotow": 20}
+    night.save()
+    data = {"title": night.title, "date": night.date.isoformat(), "place": "", "notes": ""}
+    flipped = {**data, "currency": "EUR", "price_molotow": "500"}
+    member_page = persona_client("member").get(reverse("night_edit", args=[night.pk])).content.decode()
+    persona_client("member").post(reverse("night_edit", args=[night.pk]), {**flipped, "title": "Renamed"})
+    night.refresh_from_db()
+    assert (night.title, night.currency, night.prices) == ("Renamed", "CHF", {"molotow": 20})
+    assert "Only the night" in member_page
+
+    persona_client("owner").post(reverse("night_edit", args=[night.pk]), flipped)
+    night.refresh_from_db()
+    assert (night.currency, night.prices) == ("EUR", {"molotow": 500})
