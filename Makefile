@@ -32,6 +32,7 @@ help:
 	@echo "make css-check      fail when the committed CSS is not what make css builds (CI runs it)"
 	@echo "make bench-scale    two instances against one throwaway PostgreSQL: changes show at once on both"
 	@echo "make bench-live     1,000 open live pages, saves, slow clients, two instances: PASS/FAIL per goal (BENCH_ARGS=\"--tables 40\")"
+	@echo "                   BENCH_ARGS=\"--attacks\": stream floods, half-open heads, stalled bodies, endless headers from one address"
 	@echo "make bench-import-load  two tables save rounds while the largest import runs (BENCH_ARGS=\"--runs 5\")"
 	@echo "make audit          Lighthouse (mobile) on the start page and a scoreboard (prints scores)"
 
@@ -55,7 +56,7 @@ lock:
 	$(LOCK_VENV)/bin/pip-compile --quiet --no-emit-index-url --no-emit-find-links --strip-extras --extra dev --output-file requirements/dev.txt pyproject.toml
 
 $(VAR)/secret_key:
-	@mkdir -p $(VAR)
+	@mkdir -p $(VAR) && chmod 700 $(VAR)  # the database, the key, backups: for this account only
 	@$(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
 	@chmod 600 $@
 

@@ -20,9 +20,9 @@ class CompanionConfig(AppConfig):
         # announced by its change unit, companion.play.rounds).
         from companion.live import signals  # noqa: F401
 
-        # Connects the signals that rate matches stored or deleted in bulk (a match's changes hand
-        # their review work to a task explicitly: companion.review.tasks).
-        from companion.review import ratings  # noqa: F401
+        # Connects the signals that rate matches stored (ratings) or deleted (tasks) in bulk; a
+        # match's changes hand their review work to a task explicitly (companion.review.tasks).
+        from companion.review import ratings, tasks  # noqa: F401
 
 
 def make_folders() -> None:

@@ -144,7 +144,8 @@ class GameNight(models.Model):
     title = models.CharField(_("title"), max_length=100)
     date = models.DateField(_("date"), default=timezone.localdate)
     place = models.CharField(pgettext_lazy("location", "place"), max_length=100, blank=True)
-    notes = models.TextField(_("notes"), blank=True)
+    # A few paragraphs; a night's pages and files carry it whole (a 2.4 MB note was accepted).
+    notes = models.TextField(_("notes"), max_length=2000, blank=True)
     # What the night plays for (scoring.md §6): an ISO 4217 code, and per game key the price of
     # one unit of its result in hundredths of the currency. No price: the game settles nothing.
     currency = models.CharField(_("currency"), max_length=3, default="CHF")
@@ -554,6 +555,28 @@ class InviteUse(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ← {self.invite}"
+
+
+class MembershipEnd(models.Model):
+    """When an account last stopped being a member of a night (removed by the owner, or left).
+
+    An invite made before then does not admit it again: the owner who removed somebody
+    meant every invite they had handed out so far, not only the one that person used.
+    """
+
+    night = models.ForeignKey(GameNight, on_delete=models.CASCADE, related_name="+", verbose_name=_("night"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user")
+    )
+    ended_at = models.DateTimeField(_("ended"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("ended membership")
+        verbose_name_plural = _("ended memberships")
+        constraints = [models.UniqueConstraint(fields=["night", "user"], name="membership_end_once_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ✕ {self.night_id}"
 
 
 class SpentToken(models.Model):

@@ -49,6 +49,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: a stream request answered with anything but a stream gives back its database
+    # connections once every other middleware is done (companion/live/middleware.py).
+    "companion.live.middleware.stream_connections_middleware",
     # First: every later step (HTTPS redirect, is_secure, the login rate limit) then sees
     # forwarded headers only when they come from the trusted proxy.
     "companion.lib.security.forwarded_headers_middleware",

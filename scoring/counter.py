@@ -60,6 +60,9 @@ from scoring.base import (
 )
 
 MOST_POINTS = 100_000  # per player and round, either way: anything larger is a typo
+# Whatever the options (an open match too): a total then stays within ±100,000,000, which every
+# database's integer column holds (past 2^31-1 every further save of the match failed on PostgreSQL).
+MOST_ROUNDS = 1000
 ROUND_KEYS = frozenset({"points"})
 
 
@@ -112,6 +115,10 @@ class Counter(Engine):
         for number, entry in enumerate(rounds, start=1):
             if reached or (limit is not None and number > limit):
                 raise self.after_match_over(number)
+            if number > MOST_ROUNDS:
+                raise round_error(
+                    number, "counter.too_many_rounds", gettext_noop("a match holds at most 1,000 rounds")
+                )
             deltas = self._points(entry, players, number)
             for name in players:
                 totals[name] += deltas[name]

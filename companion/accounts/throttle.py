@@ -24,3 +24,16 @@ def refused(request, username: str):
 def count_failure(request, username: str) -> None:
     """Record a refused attempt; axes' middleware shows the lockout page once the limit is reached."""
     user_login_failed.send(sender=__name__, credentials={"username": username}, request=request)
+
+
+def asked_for_from_everywhere(request, username: str) -> int:
+    """How often ``username`` (an e-mail address, for a reset) was asked for in the cool-off, from any address."""
+    from axes.attempts import get_cool_off_threshold
+    from axes.models import AccessAttempt
+    from django.db.models import Sum
+
+    from companion.lib.security import AXES_USERNAME_LENGTH
+
+    name = str(username).replace("\0", "")[:AXES_USERNAME_LENGTH]
+    attempts = AccessAttempt.objects.filter(username=name, attempt_time__gte=get_cool_off_threshold(request))
+    return attempts.aggregate(failures=Sum("failures_since_start"))["failures"] or 0

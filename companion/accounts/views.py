@@ -25,6 +25,7 @@ from companion.access import get_account_for_host, may_manage_accounts, may_sign
 from companion.accounts import mailing, throttle
 from companion.accounts.forms import EmailForm, HostAccountForm, SignUpForm
 from companion.accounts.reset import reset_path
+from companion.lib.security import lockout_response
 from companion.offline.account import not_kept_offline
 
 User = get_user_model()
@@ -135,6 +136,9 @@ def account(request):
     )
 
 
+OLD_PASSWORD_GUESSES = "old_password_guesses"  # wrong old passwords from this browser (its session)
+
+
 class PasswordChangeView(auth_views.PasswordChangeView):
     """Changing the password asks for the old one: guesses of it count as failed logins.
 
@@ -148,6 +152,9 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     def post(self, request, *args, **kwargs):
         username = request.user.get_username()
         locked = throttle.refused(request, username)
+        if locked is None and request.session.get(OLD_PASSWORD_GUESSES, 0) >= settings.AXES_FAILURE_LIMIT:
+            # Counted per browser too: moving to another address (another network) starts no new count.
+            locked = lockout_response(request)
         if locked is not None:
             return locked
         return super().post(request, *args, **kwargs)
@@ -155,6 +162,8 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     def form_invalid(self, form):
         if form.has_error("old_password"):
             throttle.count_failure(self.request, self.request.user.get_username())
+            session = self.request.session
+            session[OLD_PASSWORD_GUESSES] = session.get(OLD_PASSWORD_GUESSES, 0) + 1
         return super().form_invalid(form)
 
     def form_valid(self, form):
@@ -185,6 +194,10 @@ class PasswordResetView(auth_views.PasswordResetView):
             return locked
         # Every request counts, found or not: counting only the found ones would tell them apart.
         throttle.count_failure(request, email)
+        if throttle.asked_for_from_everywhere(request, email) > settings.AXES_FAILURE_LIMIT:
+            # One address's inbox gets a few links per cool-off, whoever asks from wherever; the
+            # answer is the same "sent" (it must not tell whether the address has an account).
+            return HttpResponseRedirect(self.get_success_url())
         return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):

@@ -6,7 +6,8 @@ nothing by being opened. Only :func:`accept`, called when the person taps
 "Join", makes a membership: consent is that tap, not the click on a link
 somebody forwarded. Accepting locks the invite's row, so a single-use invite
 opened on two phones at once admits one of them. An invite admits each account
-once (``InviteUse``): a member who was removed, or left, needs a new invite.
+once (``InviteUse``): a member who was removed, or left, needs a new invite, made
+after that (``MembershipEnd``): an older one, even one they never used, does not admit them.
 The database holds each token's hash only (``companion.lib.tokens``).
 """
 
@@ -20,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from companion.lib import tokens
-from companion.models import GameNight, Invite, InviteUse, Membership
+from companion.models import GameNight, Invite, InviteUse, Membership, MembershipEnd
 
 # How long a new invite works: the choices the owner picks from (hours).
 LIFETIMES = {
@@ -112,8 +113,8 @@ def accept(token: str, user) -> Membership:
         raise InviteError(str(_("This is your own game night: you can already enter scores.")))
     if night.memberships.filter(user=user).exists():
         raise InviteError(str(_("You are already a member of this game night.")))
-    if used_before(invite, user):
-        raise InviteError(used_before_message())
+    if refusal := comeback_refusal(invite, user):
+        raise InviteError(refusal)
     try:
         with transaction.atomic():
             membership = Membership.objects.create(
@@ -131,6 +132,33 @@ def used_before(invite: Invite, user) -> bool:
     return user.is_authenticated and InviteUse.objects.filter(invite=invite, user=user).exists()
 
 
+def comeback_refusal(invite: Invite, user) -> str:
+    """Why a former member may not come back through ``invite`` ("" when they may)."""
+    if used_before(invite, user):
+        return used_before_message()
+    if user.is_authenticated and ended_since(invite, user):
+        return str(
+            _(
+                "You are no longer a member of this game night, and this invite is older than that. "
+                "To come back, ask the night's owner for a new invite."
+            )
+        )
+    return ""
+
+
+def ended_since(invite: Invite, user) -> bool:
+    """Whether ``user``'s membership of the invite's night ended after the invite was made."""
+    return MembershipEnd.objects.filter(
+        night_id=invite.night_id, user_id=user.pk, ended_at__gte=invite.created_at
+    ).exists()
+
+
+def _ended(night: GameNight, user_pk: int) -> None:
+    MembershipEnd.objects.update_or_create(
+        night=night, user_id=user_pk, defaults={"ended_at": timezone.now()}
+    )
+
+
 def used_before_message() -> str:
     return str(
         _(
@@ -139,15 +167,23 @@ def used_before_message() -> str:
     )
 
 
+@transaction.atomic
 def remove_member(night: GameNight, user_pk: int) -> bool:
-    return bool(night.memberships.filter(user_id=user_pk).delete()[0])
+    removed = bool(night.memberships.filter(user_id=user_pk).delete()[0])
+    if removed:
+        _ended(night, user_pk)
+    return removed
 
 
+@transaction.atomic
 def leave(night: GameNight, user) -> bool:
     """A member leaves; the owner cannot leave their own night (False)."""
     if night.owner_id == user.pk:
         return False
-    return bool(night.memberships.filter(user=user).delete()[0])
+    left = bool(night.memberships.filter(user=user).delete()[0])
+    if left:
+        _ended(night, user.pk)
+    return left
 
 
 def members(night: GameNight) -> QuerySet[Membership]:

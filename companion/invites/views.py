@@ -148,7 +148,7 @@ def _invite_page(request, invite, token, form=None, error="", status=200):
     night = invite.night
     user = request.user
     membership = invites.membership_of(night, user)
-    used_before = membership is None and invites.used_before(invite, user)
+    refusal = invites.comeback_refusal(invite, user) if membership is None else ""
     return render(
         request,
         "invites/invite.html",
@@ -158,8 +158,8 @@ def _invite_page(request, invite, token, form=None, error="", status=200):
             "token": token,
             "is_owner": user.is_authenticated and is_owner(user, night),
             "membership": membership,
-            "used_before": used_before,
-            "used_before_message": invites.used_before_message() if used_before else "",
+            "used_before": bool(refusal),
+            "used_before_message": refusal,
             "signup_form": form
             if form is not None
             else (SignUpForm() if not user.is_authenticated and may_sign_up(invite) else None),

@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import sys
 
-from django.db import OperationalError
+from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -54,8 +54,10 @@ def busy_response(request, error: BaseException) -> HttpResponse:
     return response
 
 
-# PostgreSQL's "try again" errors: lock_timeout, deadlock, serialization failure, statement timeout.
-RETRYABLE_SQLSTATES = {"55P03", "40P01", "40001", "57014"}
+# PostgreSQL's "try again" errors: lock_timeout, deadlock, serialization failure, statement timeout;
+# and a server restarting: admin_shutdown, crash_shutdown, cannot_connect_now (a PostgreSQL restart
+# answered 500 with them), and every connection exception (class 08).
+RETRYABLE_SQLSTATES = {"55P03", "40P01", "40001", "57014", "57P01", "57P02", "57P03"}
 # PostgreSQL's disk_full.
 FULL_SQLSTATES = {"53100"}
 
@@ -72,12 +74,14 @@ def is_full(error: BaseException) -> bool:
 
 def is_busy(error: BaseException) -> bool:
     """A locked or unreachable database, not a broken one ("no such table" stays a server error)."""
+    if isinstance(error, InterfaceError):
+        return True  # "connection already closed": the server went away under a kept connection
     if not isinstance(error, OperationalError):
         return False
     cause = error.__cause__
     sqlstate = getattr(cause, "sqlstate", None)
     if sqlstate is not None:
-        return sqlstate in RETRYABLE_SQLSTATES | FULL_SQLSTATES
+        return sqlstate in RETRYABLE_SQLSTATES | FULL_SQLSTATES or sqlstate.startswith("08")
     if cause is not None and type(cause).__module__.startswith("psycopg"):
         return True  # no SQLSTATE: the connection itself failed (server restarting, network)
     text = str(error).lower()

@@ -10,13 +10,17 @@ cannot claim HTTPS or another address.
 
 An IPv6 address counts by its /64 network: one home or phone is handed a whole
 /64 and may use any address in it, so counting exact addresses let 24 addresses
-of one /64 guess 96 times unhindered.
+of one /64 guess 96 times unhindered. A home or a server is often handed a /56 or a
+/48, though, with 256 or 65,536 /64s: the /56 and the /48 around an address count
+too, with limits :data:`WIDER_LIMITS` times higher (a /48 gave 65,536 times 5 guesses
+per name per cool-off; now 20).
 """
 
 from __future__ import annotations
 
 import ipaddress
 
+from axes.attempts import get_cool_off_threshold
 from axes.handlers.database import AxesDatabaseHandler
 from axes.models import AccessAttempt
 from django.conf import settings
@@ -98,6 +102,45 @@ def login_username(request: HttpRequest, credentials: dict | None = None) -> str
     return str(username).replace("\0", "")[:AXES_USERNAME_LENGTH]
 
 
+# The wider IPv6 networks a login limit counts too: prefix length -> how many times the /64's limits.
+WIDER_LIMITS = {56: 2, 48: 4}
+
+
+def wider_failures(request, username: str | None) -> bool:
+    """Whether the /56 or the /48 around an IPv6 request has failed too often (for ``username``, or in all)."""
+    counted = getattr(request, "axes_ip_address", None)
+    try:
+        ip = ipaddress.ip_address(counted)
+    except (TypeError, ValueError):
+        return False
+    if ip.version != 6:
+        return False
+    # Stored as a /64's address, "g1:g2:g3:g4::", so its /48 is what begins with "g1:g2:g3:".
+    widest = ipaddress.ip_network((ip, min(WIDER_LIMITS)), strict=False)
+    groups = widest.network_address.exploded.split(":")[:3]
+    prefix = ":".join(f"{int(group, 16):x}" for group in groups) + ":"
+    rows = AccessAttempt.objects.filter(
+        attempt_time__gte=get_cool_off_threshold(request), ip_address__startswith=prefix
+    ).values_list("ip_address", "username", "failures_since_start")
+    counts = {length: [0, 0] for length in WIDER_LIMITS}  # length -> [this name's failures, everybody's]
+    for address, name, failures in rows:
+        try:
+            other = ipaddress.ip_address(address)
+        except ValueError:
+            continue
+        for length in WIDER_LIMITS:
+            if other in ipaddress.ip_network((ip, length), strict=False):
+                counts[length][1] += failures
+                if name == username:
+                    counts[length][0] += failures
+    return any(
+        named >= factor * settings.AXES_FAILURE_LIMIT
+        or everybody >= factor * settings.LOGIN_ADDRESS_FAILURE_LIMIT
+        for length, factor in WIDER_LIMITS.items()
+        for named, everybody in [counts[length]]
+    )
+
+
 class LoginAttempts(AxesDatabaseHandler):
     """django-axes' database handler with two limits instead of one.
 
@@ -114,7 +157,9 @@ class LoginAttempts(AxesDatabaseHandler):
             attempts.aggregate(failures=Sum("failures_since_start"))["failures"] or 0
             for attempts in self.get_user_attempts(request, credentials)
         )
-        if address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
+        if address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT or wider_failures(
+            request, login_username(request, credentials)
+        ):
             # Reported as the combination's limit: axes compares with that one.
             return max(combination, settings.AXES_FAILURE_LIMIT)
         return combination

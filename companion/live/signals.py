@@ -49,6 +49,11 @@ def member_removed(sender, instance, using=None, **kwargs):
 @receiver(user_logged_out, dispatch_uid="live_logged_out")
 def logged_out(sender, request, user, **kwargs):
     if user is not None:
+        # Django sends this signal before it flushes the session: a stream that looked at once
+        # found the session still there and stayed open. Gone first, then announced.
+        session = getattr(request, "session", None)
+        if session is not None and session.session_key:
+            session.delete()
         live.announce(live.user_topic(user.pk))
 
 

@@ -29,13 +29,15 @@ Two ways to hold a stream open, with the same events:
   a thread, and writes a keep-alive every second: that thread learns that the page
   has gone away only when a write fails.
 
-A stream ends by itself after ``LIFETIME`` seconds (the page reconnects at once,
-asking with its version), so no connection is held forever by a page nobody closes.
+A stream ends by itself after ``LIFETIME`` seconds, less up to a quarter at random (the
+page reconnects at once, asking with its version), so no connection is held forever by a
+page nobody closes, and pages that connected together do not reconnect together.
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
@@ -49,11 +51,18 @@ RETRY_MS = 3000
 KEEPALIVE_SECONDS = 20.0  # a comment line so that proxies and phones keep the connection
 THREAD_KEEPALIVE_SECONDS = 1.0  # a thread-held stream: how soon it notices the page has gone
 LIFETIME = 30 * 60.0
+LIFETIME_JITTER = 0.25  # each stream ends somewhere in the last quarter of LIFETIME
 
 RETRY = f"retry: {RETRY_MS}\n\n".encode()
 KEEPALIVE = b": keep-alive\n\n"
 GONE = b"event: gone\ndata: gone\n\n"
 CONNECTED = "connected"  # the first look, when the page connects: the catch-up
+
+
+def lifetime() -> float:
+    """How long one stream stays open: streams opened together (a restart, a club night's start)
+    end apart, so their pages do not all come back in the same second."""
+    return LIFETIME * (1 - LIFETIME_JITTER * random.random())
 
 
 def version_event(version: str) -> bytes:
@@ -99,14 +108,14 @@ def thread_stream(watch: Watch, shown: str) -> Iterator[bytes]:
     hub.add(listener)
     try:
         yield RETRY
-        started = time.monotonic()
+        started, ends = time.monotonic(), lifetime()
         page, events = _Page(shown), [CONNECTED]
         while True:
             if events and (news := page.news(watch.current(_thorough(events)))):
                 yield news
                 if news is GONE:
                     return
-            if time.monotonic() - started > LIFETIME:
+            if time.monotonic() - started > ends:
                 return
             events = listener.wait(THREAD_KEEPALIVE_SECONDS)
             if not events:
@@ -145,14 +154,14 @@ async def loop_stream(watch: Watch, shown: str) -> AsyncIterator[bytes]:
     hub.add(listener)
     try:
         yield RETRY
-        started = time.monotonic()
+        started, ends = time.monotonic(), lifetime()
         page, events = _Page(shown), [CONNECTED]
         while True:
             if events and (news := page.news(await _read_in_pool(watch, _thorough(events)))):
                 yield news
                 if news is GONE:
                     return
-            if time.monotonic() - started > LIFETIME:
+            if time.monotonic() - started > ends:
                 return
             events = await listener.next(KEEPALIVE_SECONDS)
             if not events:

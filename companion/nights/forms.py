@@ -118,8 +118,11 @@ class GameNightForm(forms.ModelForm):
             "date": {"required": _("Choose the night's date."), "invalid": _("Choose the night's date.")},
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, money: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
+        # What the night plays for decides who pays whom: only its owner changes it (``money``);
+        # a member sees it and changes the rest.
+        self.money = money
         prices = self.instance.prices or {}
         # Left empty, a night keeps its currency (a new one: CHF).
         self.fields["currency"].required = False
@@ -132,6 +135,12 @@ class GameNightForm(forms.ModelForm):
                 required=False,
                 initial=prices.get(key),
             )
+        if not money:
+            self._disable_money()
+
+    def _disable_money(self) -> None:
+        for name in ("currency", *(PRICE_PREFIX + key for key in registry.GAMES)):
+            self.fields[name].disabled = True
 
     def _shown_currency(self) -> str:
         """The currency the prices are in: the one just typed when it is one, else the night's."""
@@ -158,6 +167,8 @@ class GameNightForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
+        if not self.money:
+            return cleaned
         self.instance.prices = {
             key: cleaned[PRICE_PREFIX + key]
             for key in registry.GAMES

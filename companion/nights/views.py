@@ -134,7 +134,7 @@ def night_live(request, pk):
 def night_edit(request, pk):
     night = get_night_for_user(request.user, pk)
     before, date_before = history.snapshot(night), night.date
-    form = GameNightForm(request.POST or None, instance=night)
+    form = GameNightForm(request.POST or None, instance=night, money=is_owner(request.user, night))
     if request.method == "POST" and form.is_valid():
         services.save_edit(form, request.user, before=before, date_before=date_before)
         messages.success(request, _("Saved."))

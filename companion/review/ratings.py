@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import Max, OuterRef, Q, Subquery
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_save
 from django.dispatch import receiver
 from openskill.models import PlackettLuce
 
@@ -319,34 +319,6 @@ def night_stored(night_id: int) -> None:
         for match in matches:
             record_match(match)
     rate(matches[0].night.owner_id, since=matches[0])
-
-
-# Owners whose ratings wait for a deletion to be stored, with the earliest night date it touched.
-_after_deletion: dict[int, datetime.date] = {}
-
-
-@receiver(post_delete, sender=Match)
-def _match_deleted(sender, instance: Match, **kwargs) -> None:
-    """A finished match removed (alone or with its night): the ratings from its night on are recomputed
-    by a task once the deletion is stored, once per owner however many matches went."""
-    if instance.is_finished:
-        night = GameNight.objects.filter(pk=instance.night_id).values_list("owner_id", "date").first()
-        if night is not None:
-            _rate_after_deletion(*night)
-
-
-def _rate_after_deletion(owner_id: int, date: datetime.date) -> None:
-    _after_deletion[owner_id] = min(date, _after_deletion.get(owner_id, date))
-    transaction.on_commit(lambda: _flush(owner_id))
-
-
-def _flush(owner_id: int) -> None:
-    date = _after_deletion.pop(owner_id, None)
-    if date is None:
-        return  # an earlier callback of the same deletion did it
-    from companion.review.tasks import rate_from
-
-    rate_from.enqueue(owner_id=owner_id, date=date.isoformat())
 
 
 # --- reading them ------------------------------------------------------------------

@@ -19,6 +19,9 @@ from __future__ import annotations
 import datetime
 
 from django.conf import settings
+from django.db import transaction
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 from django_tasks import task
 
 from companion.models import GameNight, Match, Seat
@@ -52,7 +55,7 @@ def review_match(match_id: int, *, owner_id: int, feats: list, partnerships: lis
     from it onward when its places changed (the seats as stored now: the latest change's)."""
     match = Match.objects.select_related("night").filter(pk=match_id).first()
     if match is None:
-        return  # deleted since: the deletion re-rated (ratings._match_deleted)
+        return  # deleted since: the deletion re-rated (_match_deleted)
     ratings.store_facts(
         match,
         [Feat(seat_id=seat, kind=kind, value=value, rank=rank) for seat, kind, value, rank in feats],
@@ -104,3 +107,33 @@ def brought_up_to_date(owner_ids) -> bool:
         (args_kwargs or {}).get("kwargs", {}).get("owner_id") in owner_ids
         for args_kwargs in waiting.values_list("args_kwargs", flat=True)[:200]
     )
+
+
+# --- deletions -------------------------------------------------------------------
+# A finished match deleted (alone or with its night) changes the ratings from its night on; no
+# change unit runs for a deletion (the admin, a night deleted), so a receiver hands it to a task.
+
+# Owners whose ratings wait for a deletion to be stored, with the earliest night date it touched.
+_after_deletion: dict[int, datetime.date] = {}
+
+
+@receiver(post_delete, sender=Match)
+def _match_deleted(sender, instance: Match, **kwargs) -> None:
+    """A finished match removed (alone or with its night): the ratings from its night on are recomputed
+    by :func:`rate_from` once the deletion is stored, once per owner however many matches went."""
+    if instance.is_finished:
+        night = GameNight.objects.filter(pk=instance.night_id).values_list("owner_id", "date").first()
+        if night is not None:
+            _rate_after_deletion(*night)
+
+
+def _rate_after_deletion(owner_id: int, date: datetime.date) -> None:
+    _after_deletion[owner_id] = min(date, _after_deletion.get(owner_id, date))
+    transaction.on_commit(lambda: _flush(owner_id))
+
+
+def _flush(owner_id: int) -> None:
+    date = _after_deletion.pop(owner_id, None)
+    if date is None:
+        return  # an earlier callback of the same deletion did it
+    rate_from.enqueue(owner_id=owner_id, date=date.isoformat())

@@ -47,6 +47,7 @@ NIGHT_KEYS = ("game_night", "matches", "settlement", "club")  # the settlement i
 NIGHT_FIELDS = ("title", "date", "place", "notes", "currency", "prices")
 TITLE_MAX = GameNight._meta.get_field("title").max_length
 PLACE_MAX = GameNight._meta.get_field("place").max_length
+NOTES_MAX = GameNight._meta.get_field("notes").max_length
 ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
@@ -142,7 +143,7 @@ def read_night(data: Any) -> NightToImport:
         title=_title(night),
         date=_date(night),
         place=_text(night, "place", PLACE_MAX),
-        notes=_text(night, "notes"),
+        notes=_text(night, "notes", NOTES_MAX),
         matches=read,
         **_plays_for(night),
         club=_club(data["club"], read) if "club" in data else None,

@@ -205,8 +205,10 @@
     return !!document.querySelector("#scoreboard [data-outbox-row], #scoreboard .outbox-row");
   }
 
-  function check() {
-    if (!newest || newest === shown() || fetching || pending.length > 0 || outboxBusy()) return;
+  // ``asking``: without a stream (the server refused it), fetch even though no new version was named.
+  function check(asking) {
+    if (!asking && (!newest || newest === shown())) return;
+    if (fetching || pending.length > 0 || outboxBusy()) return;
     fetching = true;
     var asked = sent;
     window.fetch(scoreboardUrl, { credentials: "same-origin", headers: { "HX-Request": "true" } })
@@ -252,10 +254,15 @@
     source.addEventListener("gone", gone);
     source.addEventListener("error", function () {
       live(false);
-      // The browser tries again by itself unless the server refused the stream: then a little later.
+      // The browser tries again by itself unless the server refused the stream (429: it holds as
+      // many streams from this place as it may; 503: busy). Then the page asks for the scoreboard
+      // itself every few seconds (a little apart from the other phones), until a stream is taken.
       if (source && source.readyState === window.EventSource.CLOSED) {
         source = null;
-        window.setTimeout(listen, RETRY_MS);
+        window.setTimeout(function () {
+          check(true);
+          listen();
+        }, RETRY_MS + Math.random() * RETRY_MS);
       }
     });
   }

@@ -32,6 +32,12 @@ The goals, each printed with PASS or FAIL:
   from it: every save reaches the TVs' standings within 2 s, p95 (from the sending of the save
   to the moment a TV's answer shows that round), and the phones hear it within 2 s, p95.
   A short try: ``python -m tests.benchmarks.bench_live --club --tables 2 --seconds 30``;
+* ``--attacks`` (on a server of its own with every limit at its default): from one
+  address (127.0.0.2), 2,000 stream attempts, 2,000 half-open request heads, 60 stalled
+  8 MB bodies and 8 endless headers, one after the other, each while 4 clients on
+  127.0.0.1 ask for pages: at least 95% of those answered within 2 s, no worker
+  restarted, and the workers' memory back within 20% of before a few seconds after
+  the attack (``--attack-scale 0.05`` tries it small);
 * how far it goes: open pages in steps (``--levels``, default 1,000, 2,000, 4,000 and
   8,000) with the same saves per table; the largest step that keeps the latency and
   idle goals is printed as a line of its own.
@@ -426,6 +432,119 @@ async def slow_bodies(server: Server, args, verdicts: Verdicts) -> None:
     )
 
 
+ATTACKER = "127.0.0.2"  # loopback has all of 127/8: the attack from one address, the pages from another
+MEMORY_GOAL = 0.20
+# The capacity rows open thousands of streams with one session from one address: the per-browser,
+# per-link and per-address caps (companion/asgi.py) would refuse them. --attacks keeps the defaults.
+CAPACITY_LIMITS = {
+    "STREAMS_PER_SESSION": "100000",
+    "STREAMS_PER_LINK": "100000",
+    "STREAMS_PER_ADDRESS": "100000",
+    "STREAM_CEILING": "100000",
+    "CONNECTIONS_PER_ADDRESS": "100000",
+}
+
+
+def worker_memory(server: Server) -> int:
+    """The resident memory of every worker together, in kB."""
+    total = 0
+    for pid in server.instances[0].workers():
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+    return total
+
+
+async def attack_stream(host: str, port: int, path: str, stop: float) -> None:
+    with contextlib.suppress(OSError):
+        reader, writer = await asyncio.open_connection(host, port, local_addr=(ATTACKER, 0))
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+        while time.monotonic() < stop and await reader.read(65536):
+            pass
+        writer.close()
+
+
+async def attack_half_head(host: str, port: int, path: str, stop: float) -> None:
+    with contextlib.suppress(OSError):
+        reader, writer = await asyncio.open_connection(host, port, local_addr=(ATTACKER, 0))
+        writer.write(b"GET / HTTP/1.1\r\nHost: ")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(reader.read(65536), max(0.1, stop - time.monotonic()))
+        writer.close()
+
+
+async def attack_stalled_body(host: str, port: int, path: str, stop: float) -> None:
+    with contextlib.suppress(OSError):
+        reader, writer = await asyncio.open_connection(host, port, local_addr=(ATTACKER, 0))
+        head = f"POST /login/ HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Length: {8 * 1024 * 1024}\r\n\r\n"
+        writer.write(head.encode() + b"x" * 65536)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(reader.read(65536), max(0.1, stop - time.monotonic()))
+        writer.close()
+
+
+async def attack_endless_header(host: str, port: int, path: str, stop: float) -> None:
+    with contextlib.suppress(OSError):
+        _reader, writer = await asyncio.open_connection(host, port, local_addr=(ATTACKER, 0))
+        writer.write(b"GET / HTTP/1.1\r\nHost: x\r\nX-Endless: ")
+        while time.monotonic() < stop and not writer.is_closing():
+            writer.write(b"a" * 65536)
+            await writer.drain()
+        writer.close()
+
+
+async def attacks(server: Server, args, verdicts: Verdicts) -> None:
+    """Each attack from 127.0.0.2 while 4 clients on 127.0.0.1 ask for pages."""
+    host, port = server.base.removeprefix("http://").split(":")
+    tables = await asyncio.to_thread(seed_tables, 1)
+    share = f"/s/{tables[0].token}/events/"
+    async with client_for(
+        server.base, server
+    ) as client:  # warm: the first pages' caches are not the attack's
+        for _ in range(40):
+            await client.get(server.urls["players"])
+    rows = [
+        ("stream attempts", attack_stream, 2000),
+        ("half-open heads", attack_half_head, 2000),
+        ("stalled 8 MB bodies", attack_stalled_body, 60),
+        ("endless headers", attack_endless_header, 8),
+    ]
+    for name, attack, count in rows:
+        count = max(1, round(count * args.attack_scale))
+        boots, before = server.instances[0].boots(), worker_memory(server)
+        stop = time.monotonic() + args.attack_seconds
+        answered, asked = 0, 0
+
+        async def normal(client, stop):
+            nonlocal answered, asked
+            while time.monotonic() < stop:
+                asked += 1
+                with contextlib.suppress(httpx.HTTPError):
+                    response = await client.get(server.urls["players"], timeout=LATENCY_GOAL)
+                    answered += response.status_code == 200
+                await asyncio.sleep(0.05)
+
+        async with client_for(server.base, server) as client:
+            attackers = [asyncio.create_task(attack(host, int(port), share, stop)) for _ in range(count)]
+            await asyncio.sleep(0.5)
+            await asyncio.gather(*(normal(client, stop) for _ in range(4)))
+            for task in attackers:
+                task.cancel()
+            await asyncio.gather(*attackers, return_exceptions=True)
+        await asyncio.sleep(args.settle_seconds)  # deadlines pass, connections close, memory is given back
+        after = worker_memory(server)
+        grown = (after - before) / before if before else 0.0
+        restarted = server.instances[0].boots() - boots
+        ratio = answered / asked if asked else 0.0
+        verdicts.goal(
+            ratio >= ANSWERED_GOAL and not restarted and grown <= MEMORY_GOAL,
+            f"{count} {name} from one address: {answered} of {asked} pages answered within "
+            f"{LATENCY_GOAL:.0f} s ({ratio:.1%}), {restarted} workers restarted, worker memory "
+            f"{before // 1024} -> {after // 1024} MB ({grown:+.0%})",
+        )
+
+
 async def how_far(server: Server, args, verdicts: Verdicts) -> None:
     token = cookies(server)["csrftoken"]
     held = 0
@@ -570,6 +689,10 @@ def main() -> int:
     )
     parser.add_argument("--two-instances", action="store_true")
     parser.add_argument("--club", action="store_true", help="a club night: phones and 3 TV pages")
+    parser.add_argument("--attacks", action="store_true", help="only the attacker rows (issue 36)")
+    parser.add_argument("--attack-scale", type=float, default=1.0)
+    parser.add_argument("--attack-seconds", type=float, default=15.0)
+    parser.add_argument("--settle-seconds", type=float, default=12.0)
     args = parser.parse_args()
     if args.tables is None:
         args.tables = 15 if args.club else 200
@@ -577,6 +700,13 @@ def main() -> int:
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     verdicts = Verdicts()
+    if args.attacks:
+        with serve() as server:
+            print(f"gunicorn at {server.base} ({len(server.instances[0].workers())} workers)", flush=True)
+            asyncio.run(attacks(server, args, verdicts))
+        print("\nSummary:\n" + "\n".join(verdicts.lines))
+        return 1 if verdicts.failed else 0
+    os.environ.update(CAPACITY_LIMITS)
     if args.two_instances:
         database = os.environ.get("DATABASE_URL")
         if not database:

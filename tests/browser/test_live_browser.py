@@ -83,3 +83,23 @@ def test_a_revoked_link_empties_the_screen_within_two_seconds(logged_in, screen,
 
     expect(screen.get_by_role("heading", name="Sharing was stopped")).to_be_visible(timeout=2_000)
     expect(screen.locator(".standing-total")).to_have_count(0)
+
+
+def test_a_match_page_whose_stream_is_refused_asks_for_the_scoreboard_every_few_seconds(logged_in, night):
+    """Issue 36: beyond a cap the server answers a stream 429; the page then polls instead of going stale."""
+    match = MatchFactory(night=night, game="murlan", names=ABCD)
+    refused = []
+
+    def too_many(route):
+        refused.append(route.request.url)
+        route.fulfill(status=429, headers={"Retry-After": "5"}, body="")
+
+    logged_in.route("**/events/**", too_many)
+    logged_in.goto(match.get_absolute_url())
+    expect(logged_in.locator('.standing-total[data-player="Cla"]')).to_have_text("0")
+
+    other_phone = logged_in.context.new_page()
+    save_a_hand(other_phone, match)
+
+    expect(logged_in.locator('.standing-total[data-player="Cla"]')).to_have_text("3", timeout=10_000)
+    assert refused  # it was the poll, not a stream, that brought it

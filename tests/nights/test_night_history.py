@@ -66,7 +66,8 @@ def test_a_price_change_is_said_in_words_with_the_games_and_money(
     persona_client, night, language, before, after, when
 ):
     # Issue 37: the history said "anrufen 50, counter 5" and "3 Dez 2026".
-    persona_client("member").post(
+    # The owner sets what a night plays for (issue 36).
+    persona_client("owner").post(
         reverse("night_edit", args=[night.pk]),
         {
             "title": night.title,

@@ -182,8 +182,9 @@ def test_guesses_from_many_addresses_of_one_ipv6_64_are_locked_after_five(client
     ]
     assert answers.index(429) == 4  # the fifth guess
     assert set(answers[4:]) == {429}
-    # Another /64 is another household.
-    assert log_in(client, "owner", PASSWORD, "2001:db8:5:8::1").status_code == 302
+    # Another network is another household (since issue 36 a neighbouring /64 of the same /56
+    # shares the /56's wider limit, which these 96 guesses used up: test_issue36_members_and_limits).
+    assert log_in(client, "owner", PASSWORD, "2001:db8:6::1").status_code == 302
 
 
 @pytest.mark.django_db

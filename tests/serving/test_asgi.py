@@ -77,7 +77,7 @@ def test_a_client_that_leaves_before_its_body_is_complete_never_reaches_a_view()
 
 
 def test_a_body_larger_than_any_form_takes_is_refused_before_a_view_sees_it(monkeypatch):
-    monkeypatch.setattr(asgi, "MAX_BODY", 10)
+    monkeypatch.setattr(asgi, "FORM_BODY", 10)
     app, sent = Recorder(), []
     receive, _taken = arriving(
         {"type": "http.request", "body": b"x" * 8, "more_body": True},

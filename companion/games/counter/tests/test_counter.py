@@ -304,3 +304,16 @@ def test_garbage_raises_only_a_scoring_error(entries, options, players):
         assert "\n" not in str(error)
     else:
         assert set(standings.totals) == set(ABC)
+
+
+def test_an_open_match_holds_1000_rounds_and_the_1001st_is_rejected():
+    """scoring.md §5 (CHANGES 2026-12-03): a total stays within ±100,000,000 on every database."""
+    full = rounds(*[(100_000, -100_000, 0)] * 1000)
+    standings = score(full)
+    assert standings.totals == {"A": 100_000_000, "B": -100_000_000, "C": 0}
+    assert not standings.finished
+    with pytest.raises(ScoringError) as error:
+        score([*full, *rounds((1, 2, 3))])
+    assert error.value.code == "counter.too_many_rounds"
+    assert "1,000 rounds" in str(error.value)
+    assert "1001" in str(error.value) or "1,001" in str(error.value)
