@@ -64,9 +64,10 @@ def _recorded(
 
 def propose(night: GameNight, user, currency: str, prices: dict[str, int]) -> MoneyProposal:
     """A member's proposal of what the night plays for; it replaces any older one (one decision)."""
-    proposal, _created = MoneyProposal.objects.update_or_create(
-        night=night, defaults={"proposed_by": user, "currency": currency, "prices": prices}
-    )
+    # A new row, not the old one updated: the owner's answer names the proposal it saw (its pk),
+    # and one that was replaced meanwhile must not be answered unseen.
+    MoneyProposal.objects.filter(night=night).delete()
+    proposal = MoneyProposal.objects.create(night=night, proposed_by=user, currency=currency, prices=prices)
     history.record_money(night, NightChange.Action.PROPOSED, proposal, user)
     return proposal
 
@@ -84,6 +85,12 @@ def pending(night: GameNight) -> MoneyProposal | None:
         return night.money_proposal
     except MoneyProposal.DoesNotExist:
         return None
+
+
+def _locked(night: GameNight) -> GameNight:
+    """The night's row, locked first as a member's edit locks it (by saving it) before its proposal:
+    the same order, so an answer and a new proposal wait for each other and never deadlock."""
+    return GameNight.objects.select_for_update().get(pk=night.pk)
 
 
 def _answered(night: GameNight, proposal_pk) -> MoneyProposal:
@@ -120,9 +127,9 @@ def accept_proposal(night: GameNight, user, proposal_pk) -> Answer:
 
     Stored and recorded as every change of the night is (:func:`_recorded`), as "accepted".
     """
+    night = _locked(night)
     proposal = _answered(night, proposal_pk)
     currency, prices = _checked(proposal)
-    night = GameNight.objects.select_for_update().get(pk=night.pk)
     before, date_before = history.snapshot(night), night.date
     night.currency, night.prices = currency, prices
     night.save(update_fields=["currency", "prices", "updated_at"])
@@ -135,6 +142,7 @@ def accept_proposal(night: GameNight, user, proposal_pk) -> Answer:
 @transaction.atomic
 def decline_proposal(night: GameNight, user, proposal_pk) -> Answer:
     """The owner declines the waiting proposal ``proposal_pk``: it goes, the night keeps what it plays for."""
+    night = _locked(night)
     proposal = _answered(night, proposal_pk)
     history.record_money(night, NightChange.Action.DECLINED, proposal, user)
     proposal.delete()
