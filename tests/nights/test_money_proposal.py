@@ -363,3 +363,11 @@ def test_the_proposal_and_its_answers_in_german(persona_client, priced_night):
     assert "hat vorgeschlagen, worum der Abend gespielt wird" in history
     assert "hat einen Vorschlag angenommen, worum der Abend gespielt wird" in history
     assert "Vorgeschlagen von member" in history
+
+
+def test_the_host_sees_a_waiting_proposal_in_the_admin(client, priced_night, member):
+    MoneyProposal.objects.create(night=priced_night, proposed_by=member, currency="EUR", prices={})
+    client.force_login(UserFactory(username="host", is_superuser=True, is_staff=True))
+    page = client.get(reverse("admin:companion_moneyproposal_changelist"))
+    assert page.status_code == 200
+    assert "EUR" in page.content.decode()
