@@ -32,8 +32,10 @@ def nights_for(user: AbstractBaseUser) -> QuerySet[GameNight]:
 
 def get_night_for_user(user: AbstractBaseUser, pk: int, *, owner_only: bool = False) -> GameNight:
     queryset = GameNight.objects.owned_by(user) if owner_only else nights_for(user)
-    # The club night rides along (a join, no query of its own): night pages and the export ask for it.
-    return get_object_or_404(queryset.select_related("owner", "club"), pk=pk)
+    # The club night and a waiting money proposal ride along (joins, no query of their own): night
+    # pages and the export ask for them.
+    related = ("owner", "club", "money_proposal__proposed_by")
+    return get_object_or_404(queryset.select_related(*related), pk=pk)
 
 
 def get_match_for_user(
@@ -179,6 +181,22 @@ def running_match_for(user: AbstractBaseUser) -> Match | None:
 def is_owner(user: AbstractBaseUser, night: GameNight) -> bool:
     """Whether the user owns the night (pages show the owner's buttons only to the owner)."""
     return night.owner_id == user.pk
+
+
+def may_set_money(user: AbstractBaseUser, night: GameNight) -> bool:
+    """What a night plays for decides who pays whom: its owner sets it, and accepts or declines a proposal."""
+    return is_owner(user, night)
+
+
+def may_propose_money(user: AbstractBaseUser, night: GameNight) -> bool:
+    """A member (somebody who sees the night and is not its owner) proposes what it plays for."""
+    return user.is_authenticated and not is_owner(user, night)
+
+
+def get_night_for_money_answer(user: AbstractBaseUser, pk: int) -> GameNight:
+    """A night whose money proposal the user may accept or decline: only its owner's; a member gets the
+    404 of a missing page, as for the night's other owner-only actions."""
+    return get_night_for_user(user, pk, owner_only=True)
 
 
 def players_for_night(night: GameNight) -> QuerySet[Player]:

@@ -17,6 +17,7 @@ from companion.models import (
     Invite,
     Match,
     Membership,
+    MoneyProposal,
     NightChange,
     Player,
     PlayerLink,
@@ -92,6 +93,17 @@ class PlayerLinkAdmin(admin.ModelAdmin):
 class NightChangeAdmin(admin.ModelAdmin):
     list_display = ("night", "action", "user", "at")
     readonly_fields = ("night", "action", "detail", "user", "at")
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(MoneyProposal)
+class MoneyProposalAdmin(admin.ModelAdmin):
+    """Seen here; answered by the night's owner on the night page (it records the answer)."""
+
+    list_display = ("night", "proposed_by", "currency", "proposed_at")
+    readonly_fields = ("night", "proposed_by", "currency", "prices", "proposed_at")
 
     def has_add_permission(self, request):
         return False

@@ -650,12 +650,17 @@ class NightChange(Change):
     class Action(models.TextChoices):
         EDITED = "edited", _("edited the night")
         PLAYER_ADDED = "player", _("added a player")
+        # What the night plays for: a member proposes, the owner accepts or declines (issue 36).
+        PROPOSED = "proposed", _("proposed a change of what the night plays for")
+        ACCEPTED = "accepted", _("accepted a proposal for what the night plays for")
+        DECLINED = "declined", _("declined a proposal for what the night plays for")
 
     night = models.ForeignKey(
         GameNight, on_delete=models.CASCADE, related_name="changes", verbose_name=_("night")
     )
     action = models.CharField(_("action"), max_length=8, choices=Action.choices)
-    # EDITED: {"field": [before, after], ...} (dates as ISO text); PLAYER_ADDED: {"name": ...}.
+    # EDITED: {"field": [before, after], ...} (dates as ISO text); PLAYER_ADDED: {"name": ...};
+    # PROPOSED, ACCEPTED, DECLINED: {"currency"/"prices": [before, after], "by": proposer's name}.
     detail = models.JSONField(_("detail"), default=dict, blank=True)
 
     class Meta(Change.Meta):
@@ -691,4 +696,5 @@ class LiveEvent(models.Model):
 
 
 from companion.clubs.models import ClubNight, ClubTable, Entrant, Sitting  # noqa: E402, F401
+from companion.nights.models import MoneyProposal  # noqa: E402, F401
 from companion.review.models import Feat, Partnership, Rating  # noqa: E402, F401

@@ -121,8 +121,10 @@ class GameNightForm(forms.ModelForm):
     def __init__(self, *args, money: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         # What the night plays for decides who pays whom: only its owner changes it (``money``);
-        # a member sees it and changes the rest.
+        # what a member changes there is a proposal (``proposal``: currency and prices, or None
+        # when the member left them as they are), which the owner accepts or declines.
         self.money = money
+        self.proposal: tuple[str, dict[str, int]] | None = None
         prices = self.instance.prices or {}
         # Left empty, a night keeps its currency (a new one: CHF).
         self.fields["currency"].required = False
@@ -135,12 +137,11 @@ class GameNightForm(forms.ModelForm):
                 required=False,
                 initial=prices.get(key),
             )
-        if not money:
-            self._disable_money()
 
-    def _disable_money(self) -> None:
-        for name in ("currency", *(PRICE_PREFIX + key for key in registry.GAMES)):
-            self.fields[name].disabled = True
+    @property
+    def proposing(self) -> bool:
+        """A member's form: the money fields propose, they do not set."""
+        return not self.money
 
     def _shown_currency(self) -> str:
         """The currency the prices are in: the one just typed when it is one, else the night's."""
@@ -167,14 +168,39 @@ class GameNightForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        if not self.money:
-            return cleaned
-        self.instance.prices = {
+        self._refuse_unknown_games()
+        prices = {
             key: cleaned[PRICE_PREFIX + key]
             for key in registry.GAMES
             if cleaned.get(PRICE_PREFIX + key) is not None
         }
+        if self.money:
+            self.instance.prices = prices
+            return cleaned
+        currency = cleaned.get("currency")
+        if currency is None:  # refused at its field
+            return cleaned
+        # A member's edit keeps the night's currency and prices; what differs is proposed (a price
+        # the request does not carry at all stays as it is, rather than being proposed away).
+        kept = self.instance.prices or {}
+        for key in registry.GAMES:
+            if PRICE_PREFIX + key not in self.data and key in kept:
+                prices[key] = kept[key]
+        cleaned["currency"] = self.instance.currency
+        if (currency, prices) != (self.instance.currency, kept):
+            self.proposal = (currency, prices)
         return cleaned
+
+    def _refuse_unknown_games(self) -> None:
+        """A price for a game this site does not have comes from no form of ours: said, nothing kept."""
+        if not self.is_bound:
+            return
+        for name in self.data:
+            if name.startswith(PRICE_PREFIX) and name not in self.fields:
+                game = name.removeprefix(PRICE_PREFIX)[:40]
+                raise forms.ValidationError(
+                    _("There is no game “%(game)s” to set a price for."), params={"game": game}
+                )
 
     def clean_title(self):
         """A title follows the name rule (scoring/names.py): no control, direction or tag character,

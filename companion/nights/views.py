@@ -7,15 +7,19 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from companion.access import (
+    get_night_for_money_answer,
     get_night_for_user,
     get_player_for_user,
     is_owner,
     may_add_demo_nights,
+    may_propose_money,
+    may_set_money,
     night_version,
     night_version_for,
     nights_for,
@@ -87,6 +91,20 @@ def night_create(request):
     return render(request, "nights/form.html", {"form": form})
 
 
+def _proposal_context(request, night) -> dict:
+    """The money proposal waiting on the night, said in words, and who may answer it."""
+    proposal = services.pending(night)
+    if proposal is None:
+        return {"proposal": None}
+    return {
+        "proposal": proposal,
+        "proposal_lines": history.proposal_lines(night, proposal),
+        "proposer": history.proposer_name(proposal) or _("someone"),
+        "proposal_is_mine": proposal.proposed_by_id == request.user.pk,
+        "may_answer": may_set_money(request.user, night),
+    }
+
+
 def _night_page(request, pk, *, live: bool):
     """The night page, or with ``live`` only its part that follows the matches (the new version with it)."""
     night = get_night_for_user(request.user, pk)
@@ -108,6 +126,7 @@ def _night_page(request, pk, *, live: bool):
             "version": version,
             "live_url": f"{live_url}?v={version}",
             "events_url": reverse("night_events", args=[night.pk]),
+            **({} if live else _proposal_context(request, night)),
         },
     )
 
@@ -134,12 +153,71 @@ def night_live(request, pk):
 def night_edit(request, pk):
     night = get_night_for_user(request.user, pk)
     before, date_before = history.snapshot(night), night.date
-    form = GameNightForm(request.POST or None, instance=night, money=is_owner(request.user, night))
+    form = GameNightForm(request.POST or None, instance=night, money=may_set_money(request.user, night))
     if request.method == "POST" and form.is_valid():
         services.save_edit(form, request.user, before=before, date_before=date_before)
-        messages.success(request, _("Saved."))
+        if form.proposal is not None:
+            messages.success(
+                request,
+                _("Saved. What you proposed the night plays for waits for %(owner)s to accept it.")
+                % {"owner": night.owner.username},
+            )
+        else:
+            messages.success(request, _("Saved."))
         return redirect(night)
-    return render(request, "nights/form.html", {"form": form, "night": night})
+    return render(
+        request,
+        "nights/form.html",
+        {
+            "form": form,
+            "night": night,
+            "may_propose": may_propose_money(request.user, night),
+            **_proposal_context(request, night),
+        },
+    )
+
+
+def _answer_proposal(request, pk, answer):
+    """Accept or decline the night's waiting money proposal (the owner only; a member gets a 404).
+
+    The form names the proposal the owner saw: a newer one that replaced it is not answered
+    unseen. htmx gets the proposal's part of the night page back, saying what happened.
+    """
+    night = get_night_for_money_answer(request.user, pk)
+    try:
+        done = answer(night, request.user, request.POST.get("proposal"))
+    except services.ProposalRefused as refused:
+        said, level = str(refused), messages.ERROR
+    else:
+        if done.accepted:
+            said = _("Accepted: the night now plays for what %(name)s proposed.") % {
+                "name": done.proposer or _("someone")
+            }
+        else:
+            said = _("Declined: the night keeps playing for what it did.")
+        level = messages.SUCCESS
+    if not request.htmx:
+        messages.add_message(request, level, said)
+        return redirect(night)
+    night = get_night_for_money_answer(request.user, pk)  # as it is now, with the proposal waiting now
+    context = {"night": night, "answer": said, "answer_refused": level == messages.ERROR}
+    response = render(
+        request, "nights/detail.html#money-proposal", context | _proposal_context(request, night)
+    )
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@login_required
+@require_POST
+def night_money_accept(request, pk):
+    return _answer_proposal(request, pk, services.accept_proposal)
+
+
+@login_required
+@require_POST
+def night_money_decline(request, pk):
+    return _answer_proposal(request, pk, services.decline_proposal)
 
 
 @login_required

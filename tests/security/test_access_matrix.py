@@ -93,6 +93,10 @@ ROUTES: dict[str, Route] = {
     "night_export_json": Route("night", "night", ("GET",)),
     "night_edit": Route("night", "night"),
     "night_delete": Route("owner", "night", ("POST",)),
+    # What the night plays for (tests/nights/test_money_proposal.py): members propose on the edit
+    # page, only the owner accepts or declines.
+    "night_money_accept": Route("owner", "night", ("POST",)),
+    "night_money_decline": Route("owner", "night", ("POST",)),
     "night_history": Route("night", "night", ("GET",)),
     # Invites and members (tests/accounts/test_invites.py): only the owner invites and removes,
     # members see the members page and leave; the invite page is public (the token is the key).

@@ -208,7 +208,9 @@ def test_a_member_cannot_change_a_nights_prices_or_currency_but_the_owner_can(pe
     persona_client("member").post(reverse("night_edit", args=[night.pk]), {**flipped, "title": "Renamed"})
     night.refresh_from_db()
     assert (night.title, night.currency, night.prices) == ("Renamed", "CHF", {"molotow": 20})
-    assert "Only the night" in member_page
+    # What the member typed is a proposal, waiting for the owner (tests/nights/test_money_proposal.py).
+    assert "Playing for money: your proposal" in member_page
+    assert (night.money_proposal.currency, night.money_proposal.prices) == ("EUR", {"molotow": 500})
 
     persona_client("owner").post(reverse("night_edit", args=[night.pk]), flipped)
     night.refresh_from_db()

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from companion.games import registry
-from companion.models import Player
+from companion.models import MoneyProposal, Player
 from companion.sharing.services import create_link
 from tests.factories import MatchFactory, RoundFactory, quick_murlan
 
@@ -72,6 +72,9 @@ def pages(client, night, owner):
     finished = quick_murlan(night)
     link = create_link(match=matches["molotow"], user=owner)
     player = Player.objects.filter(owner=owner).first()
+    # A member's money proposal waits: the night page and its edit page show it with Accept and Decline.
+    member = night.members.first()
+    MoneyProposal.objects.create(night=night, proposed_by=member, currency="EUR", prices={"molotow": 20})
     yield "login", client.get(reverse("login"))
     yield "login refused", client.post(reverse("login"), {"username": "owner", "password": "wrong"})
     yield "rules", client.get(reverse("rules_index"))
@@ -106,6 +109,15 @@ def pages(client, night, owner):
         yield f"bad {game} round", client.post(url, {"number": 1})
         yield f"bad {game} round (htmx)", client.post(url, {"number": 1}, HTTP_HX_REQUEST="true")
     yield "shared match", client.get(reverse("shared", args=[link.token]))
+    yield (
+        "money answer (htmx)",
+        client.post(
+            reverse("night_money_decline", args=[night.pk]), {"proposal": "0"}, HTTP_HX_REQUEST="true"
+        ),
+    )
+    client.force_login(member)
+    yield "member's night edit (a proposal)", client.get(reverse("night_edit", args=[night.pk]))
+    yield "member's night", client.get(night.get_absolute_url())
 
 
 def dropped_rules(shipped: Path):
