@@ -99,3 +99,25 @@ def test_the_page_renders_four_templates_once_its_fresh_form_is_kept(client, own
         [page, "base.html", "_language_switch.html", "_messages.html"]
     )
     assert again.content.count(b'class="mb-3"') == first.content.count(b'class="mb-3"')
+
+
+def test_the_page_scripts_sentences_follow_the_language_and_the_games_own_words():
+    import json
+    import re
+
+    from companion.templatetags.script_strings import script_strings
+
+    def said(html):
+        return json.loads(re.search(r">(.*)</script>", str(html)).group(1))
+
+    with translation.override("en"):
+        english = said(script_strings("outbox", {"waiting": "game 3"}))
+        assert said(script_strings("outbox", {"waiting": "game 3"})) == english
+        assert english["waiting"] == "game 3"
+        plain = said(script_strings("outbox"))
+    with translation.override("de"):
+        german = said(script_strings("net"))
+        assert german == said(script_strings("net"))
+    with translation.override("en"):
+        assert said(script_strings("net")) != german
+    assert plain["waiting"] != "game 3" and plain["offlineNow"] == english["offlineNow"]
