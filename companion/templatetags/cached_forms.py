@@ -49,12 +49,14 @@ def state(form: forms.BaseForm) -> tuple | None:
                 type(widget),
                 widget.template_name,
                 getattr(widget, "input_type", None),
+                getattr(widget, "format", None),  # dates and times, as the widget writes them
+                widget.is_localized,
                 repr(sorted(field.build_widget_attrs(widget.attrs).items())),
                 repr(field.value()),
                 repr(field.initial) if field.field.show_hidden_initial else None,
             )
         )
-    return (type(form), form.prefix, form.auto_id, get_language(), tuple(fields))
+    return (type(form), form.prefix, form.auto_id, form.use_required_attribute, get_language(), tuple(fields))
 
 
 @register.filter
