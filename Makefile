@@ -27,7 +27,8 @@ help:
 	@echo "make bench-entry    tap to painted update in Chromium against gunicorn (server and browser parts)"
 	@echo "make serve          serve Companion for real: gunicorn with event-loop workers (ASGI), DEBUG=0, compressed static files"
 	@echo "make backup         write a consistent copy of the database to $(VAR)/backups/"
-	@echo "make bench-load     1/4/20 clients against a local gunicorn: cost per page, PASS/FAIL per goal"
+	@echo "make bench-load     1/4/20 clients against a local gunicorn: cost per page against a bare page, PASS/FAIL per goal"
+	@echo "                   BENCH_ARGS=\"--clients 1 --seconds 3\": the costs alone, quickly"
 	@echo "make css            rebuild static/vendor/bootstrap/: Bootstrap cut to what the pages (and the match pages) use"
 	@echo "make css-check      fail when the committed CSS is not what make css builds (CI runs it)"
 	@echo "make bench-scale    two instances against one throwaway PostgreSQL: changes show at once on both"
@@ -142,7 +143,7 @@ bench-scoring: $(VENV)/.installed
 	$(PY) -m tests.benchmarks.bench_scoring
 
 bench-load: $(VENV)/.installed
-	$(PY) -m tests.benchmarks.bench_load
+	$(PY) -m tests.benchmarks.bench_load $(BENCH_ARGS)
 
 bench-import-load: $(VENV)/.installed
 	$(PY) -m tests.benchmarks.bench_import_load $(BENCH_ARGS)

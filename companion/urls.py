@@ -5,11 +5,13 @@ unique across features. A game with views of its own (Elfer raus!'s bonus
 board) declares its URLconf in the registry (``Game.urls``).
 """
 
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, register_converter
 from django.views.generic import RedirectView
 
 from companion.games import registry
+from companion.lib import server_timing
 from companion.lib.converters import IdConverter
 from companion.lib.health import healthz
 
@@ -40,6 +42,11 @@ urlpatterns = [
     path("favicon.ico", RedirectView.as_view(url="/static/favicon.svg", permanent=True)),
     path("admin/", admin.site.urls),
 ]
+
+# The benchmarks' yardstick (make bench-load): a page that costs only the middleware and a small
+# template. Served only with SERVER_TIMING=1, which production never sets.
+if settings.SERVER_TIMING:
+    urlpatterns.append(path("server-timing/bare/", server_timing.bare, name="server_timing_bare"))
 
 # A busy database met outside a view (a session saved afterwards) is "busy", not a server error.
 handler500 = "companion.lib.busy.server_error"

@@ -11,6 +11,9 @@ delay after a tap into the server's part and the browser's with them.
 
 import time
 
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+
 
 class ServerTimingMiddleware:
     def __init__(self, get_response):
@@ -22,3 +25,13 @@ class ServerTimingMiddleware:
         cpu, wall = time.thread_time() - cpu, time.monotonic() - wall
         response["Server-Timing"] = f"cpu;dur={cpu * 1000:.2f}, app;dur={wall * 1000:.2f}"
         return response
+
+
+@login_required
+def bare(request):
+    """A logged-in page that costs the server only the middleware and one small template.
+
+    ``make bench-load`` states every page's cost as a multiple of this one's; it is mounted
+    only with ``SERVER_TIMING=1`` (companion/urls.py), so production has no such address.
+    """
+    return render(request, "server_timing/bare.html")

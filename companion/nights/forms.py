@@ -235,14 +235,16 @@ class PlayerForm(forms.ModelForm):
         error_messages={"required": _("A player needs a name.")},
     )
 
-    def __init__(self, *args, owner, **kwargs):
+    def __init__(self, *args, owner, colours: list[str] | None = None, **kwargs):
+        """``colours``: the owner's players' colours, when the caller has them (no query then)."""
         super().__init__(*args, **kwargs)
         self.owner = owner
         if self.instance.pk is None and not self.is_bound:
             # A new player starts with a colour none (or the fewest) of the owner's players have.
-            from companion.nights.roster import next_colour
+            from companion.nights.roster import least_used_colour, next_colour
 
-            self.initial.setdefault("colour", next_colour(owner.pk))
+            colour = next_colour(owner.pk) if colours is None else least_used_colour(colours)
+            self.initial.setdefault("colour", colour)
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())

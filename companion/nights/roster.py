@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db import transaction
 
 from companion import live
@@ -26,9 +28,15 @@ PLAYER_COLOURS = (
 
 def next_colour(owner_id: int) -> str:
     """The default colour of the owner's next new player: one the fewest of his players have."""
-    used = [
-        colour.lower() for colour in Player.objects.filter(owner_id=owner_id).values_list("colour", flat=True)
-    ]
+    return least_used_colour(Player.objects.filter(owner_id=owner_id).values_list("colour", flat=True))
+
+
+def least_used_colour(colours: Iterable[str]) -> str:
+    """The palette's colour the fewest of ``colours`` (the owner's players' colours) are, the first of a tie.
+
+    The players page has the owner's players in hand already: it asks this, not the database again.
+    """
+    used = [colour.lower() for colour in colours]
     return min(PLAYER_COLOURS, key=lambda colour: (used.count(colour), PLAYER_COLOURS.index(colour)))
 
 

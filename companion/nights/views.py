@@ -252,12 +252,15 @@ def night_delete(request, pk):
 @login_required
 @require_http_methods(["GET", "POST"])
 def player_list(request):
-    form = PlayerForm(request.POST or None, owner=request.user)
-    if request.method == "POST" and form.is_valid():
+    form = PlayerForm(request.POST, owner=request.user) if request.POST else None
+    if form is not None and form.is_valid():
         player = form.save()
         messages.success(request, _("%(name)s joined your players.") % {"name": player.name})
         return redirect("player_list")
-    players = Player.objects.filter(owner=request.user).annotate(match_count=Count("seats"))
+    players = list(Player.objects.filter(owner=request.user).annotate(match_count=Count("seats")))
+    if form is None:
+        # The new player's default colour from the players in hand: no query of their colours.
+        form = PlayerForm(owner=request.user, colours=[player.colour for player in players])
     return render(
         request,
         "nights/players.html",
