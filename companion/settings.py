@@ -71,8 +71,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # After LocaleMiddleware and authentication: a logged-in account's pages in its language,
-    # kept by no cache, named for what the phone keeps offline (companion/lib/private_pages.py).
-    "companion.lib.private_pages.account_pages_middleware",
+    # kept by no cache, named for what the phone keeps offline (companion/accounts/middleware.py).
+    "companion.accounts.middleware.account_pages_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # With DEBUG on (make run) a 404 is the app's page, not Django's list of every URL.
@@ -202,6 +202,9 @@ STORAGES = {
         else "companion.lib.static_files.MinifiedStaticFilesStorage"
     },
 }
+
+# The bundles the features add to the site's own (companion/lib/static_files.py knows no feature).
+STATIC_BUNDLES = ["companion.games.bundles.bundles"]
 
 # One import (a game night file) holds at most this much (companion/transfer/reading.py). A long
 # real night is a dozen matches, a few hundred rounds and ten players; the bounds keep
