@@ -111,8 +111,7 @@ TEMPLATES = [
 
 # No folder is made here: importing the settings has no side effects. The SQLite file's folder
 # and STATIC_ROOT are made when Django starts (companion.apps.CompanionConfig.ready).
-DATABASE_URL = optional("DATABASE_URL")
-DATABASES = {"default": database_config(DATABASE_URL, str(VAR_DIR / "companion.sqlite3"))}
+DATABASES = {"default": database_config(str(VAR_DIR / "companion.sqlite3"))}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests use a file, not SQLite's in-memory database: WAL, the busy timeout and
     # several connections (threads, the live server) then behave as in production.
