@@ -52,9 +52,6 @@ MIDDLEWARE = [
     # Outermost: a stream request answered with anything but a stream gives back its database
     # connections once every other middleware is done (companion/live/middleware.py).
     "companion.live.middleware.stream_connections_middleware",
-    # First: every later step (HTTPS redirect, is_secure, the login rate limit) then sees
-    # forwarded headers only when they come from the trusted proxy.
-    "companion.lib.security.forwarded_headers_middleware",
     # Static files before SecurityMiddleware: they are public and named by their content, and
     # the page's headers mean nothing on them (companion/lib/static_headers.py). The pages that
     # name them still redirect to HTTPS and carry HSTS.
@@ -221,10 +218,13 @@ WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-# Behind a reverse proxy (BEHIND_PROXY=1) its X-Forwarded-Proto tells whether the
-# browser used HTTPS, and its X-Forwarded-For entry names the client (companion/lib/security.py).
-# Only requests whose peer is one of TRUSTED_PROXIES may say so: the headers of any
-# other peer are dropped, so gunicorn bound to 0.0.0.0 cannot be fooled by a direct client.
+# Behind a reverse proxy (BEHIND_PROXY=1) its X-Forwarded-Proto tells whether the browser used
+# HTTPS, and its X-Forwarded-For entry names the client. The server believes them (uvicorn's
+# proxy headers, companion/asgi.py Worker), only from a peer among TRUSTED_PROXIES (gunicorn's
+# forwarded_allow_ips, companion/gunicorn_conf.py): a direct client of gunicorn bound to 0.0.0.0
+# cannot say so. Django reads no forwarded header itself (no SECURE_PROXY_SSL_HEADER): the
+# request's scheme and REMOTE_ADDR are already the browser's. TRUSTED_PROXIES is read here so
+# that a typo stops the server at start-up (uvicorn would take it for a host name).
 BEHIND_PROXY = env.bool("BEHIND_PROXY", False)
 TRUSTED_PROXIES = env.networks("TRUSTED_PROXIES", "127.0.0.1,::1")
 # Behind TLS (HTTPS=1) the cookies are secure and browsers are told to stay on HTTPS.
@@ -238,7 +238,6 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 # "preload" only consents to the browsers' HSTS preload list (a domain's owner still has
 # to submit it there); SECURE_HSTS_PRELOAD=0 withholds the consent.
 SECURE_HSTS_PRELOAD = HTTPS and env.bool("SECURE_HSTS_PRELOAD", True)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 # No X-Frame-Options: the Content-Security-Policy's frame-ancestors 'none' (below) forbids
