@@ -98,7 +98,6 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "companion.lib.csrf_token.csrf",  # after Django's own: one token per answer
                 "companion.offline.account.context",
             ],
             "builtins": ["django.templatetags.i18n", "django.templatetags.static"],
