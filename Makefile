@@ -162,7 +162,7 @@ audit: $(VENV)/.installed system-deps
 
 # Bootstrap's CSS cut down to the selectors the templates, the Python code, our scripts and
 # crispy-bootstrap5's form templates can use (purgecss.config.cjs), twice: for every page, and
-# for the match pages only (CSS_CUT=match; their bundles are companion/lib/static_files.py's
+# for the match pages only (CSS_CUT=match; their bundles are companion/games/bundles.py's
 # table-<game>.css). The results are committed, so serving needs no Node; run `make css` after
 # using a Bootstrap class not used before.
 BOOTSTRAP_CSS := static/vendor/bootstrap/bootstrap.min.css

@@ -10,7 +10,15 @@ class CompanionConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from django.urls import register_converter
+
         from companion.lib import checks  # noqa: F401  (registers the start-up checks)
+        from companion.lib.converters import IdConverter
+
+        # Every id in an address is ``<id:…>``: a number that fits the database
+        # (companion/lib/converters.py). Registered here, not in companion/urls.py, so that a
+        # feature's urls.py works whichever module is imported first.
+        register_converter(IdConverter, "id")
 
         make_folders()
         # Connects the login signal that brings an account's language into its session.

@@ -27,6 +27,7 @@ import resource
 from collections import Counter
 
 from a2wsgi import WSGIMiddleware
+from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 from uvicorn_worker import UvicornWorker
@@ -157,7 +158,6 @@ async def whole_body(scope, receive, send, app) -> None:
 
 def stream_keys(scope) -> list[tuple[str, str]]:
     """What an open stream counts against: its address, its browser's session, its link."""
-    from django.conf import settings
     from django.http.cookie import parse_cookie
 
     client = scope.get("client")
@@ -244,6 +244,11 @@ class Worker(UvicornWorker):
     instead of the worker running out of files (the database and the pages need some).
     No lifespan messages: Django has none to answer (it starts with the application). No
     ``Server`` header: it names the software to whoever asks, on every answer.
+
+    Proxy headers only behind a proxy (``BEHIND_PROXY=1``): then a request from one of
+    ``TRUSTED_PROXIES`` (gunicorn's ``forwarded_allow_ips``) has the client of its
+    ``X-Forwarded-For`` and the scheme of its ``X-Forwarded-Proto``; from any other peer they
+    are ignored. This is the only place forwarded headers are believed (Django reads none).
     """
 
     CONFIG_KWARGS = {
@@ -252,6 +257,7 @@ class Worker(UvicornWorker):
         "lifespan": "off",
         "server_header": False,
         "limit_concurrency": max(64, FILES - 128),
+        "proxy_headers": settings.BEHIND_PROXY,
     }
 
     def __init__(self, *args, **kwargs):

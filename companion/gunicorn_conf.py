@@ -49,8 +49,9 @@ max_requests = int(os.environ.get("MAX_REQUESTS", "0"))
 max_requests_jitter = max_requests // 10
 accesslog = "-" if os.environ.get("ACCESS_LOG", "1") not in {"0", "false", "no", "off"} else None
 errorlog = "-"
-# The proxy may say which scheme the browser used (BEHIND_PROXY=1): the same addresses
-# Django trusts (TRUSTED_PROXIES, companion/settings.py).
+# Who may say, behind a proxy (BEHIND_PROXY=1), which client and scheme a request has:
+# uvicorn believes X-Forwarded-For/-Proto from these peers only (companion/asgi.py Worker);
+# Django reads the result, never the headers (companion/lib/security.py).
 forwarded_allow_ips = os.environ.get("TRUSTED_PROXIES") or "127.0.0.1,::1"
 # gunicorn 25+ opens a control socket at one fixed path per user ($XDG_RUNTIME_DIR or
 # ~/.gunicorn/gunicorn.ctl): a second instance (another port, a benchmark) took it over

@@ -52,9 +52,6 @@ MIDDLEWARE = [
     # Outermost: a stream request answered with anything but a stream gives back its database
     # connections once every other middleware is done (companion/live/middleware.py).
     "companion.live.middleware.stream_connections_middleware",
-    # First: every later step (HTTPS redirect, is_secure, the login rate limit) then sees
-    # forwarded headers only when they come from the trusted proxy.
-    "companion.lib.security.forwarded_headers_middleware",
     # Static files before SecurityMiddleware: they are public and named by their content, and
     # the page's headers mean nothing on them (companion/lib/static_headers.py). The pages that
     # name them still redirect to HTTPS and carry HSTS.
@@ -71,8 +68,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # After LocaleMiddleware and authentication: a logged-in account's pages in its language,
-    # kept by no cache, named for what the phone keeps offline (companion/lib/private_pages.py).
-    "companion.lib.private_pages.account_pages_middleware",
+    # kept by no cache, named for what the phone keeps offline (companion/accounts/middleware.py).
+    "companion.accounts.middleware.account_pages_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # With DEBUG on (make run) a 404 is the app's page, not Django's list of every URL.
@@ -103,7 +100,6 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "companion.lib.csrf_token.csrf",  # after Django's own: one token per answer
                 "companion.offline.account.context",
             ],
             "builtins": ["django.templatetags.i18n", "django.templatetags.static"],
@@ -113,8 +109,7 @@ TEMPLATES = [
 
 # No folder is made here: importing the settings has no side effects. The SQLite file's folder
 # and STATIC_ROOT are made when Django starts (companion.apps.CompanionConfig.ready).
-DATABASE_URL = optional("DATABASE_URL")
-DATABASES = {"default": database_config(DATABASE_URL, str(VAR_DIR / "companion.sqlite3"))}
+DATABASES = {"default": database_config(str(VAR_DIR / "companion.sqlite3"))}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests use a file, not SQLite's in-memory database: WAL, the busy timeout and
     # several connections (threads, the live server) then behave as in production.
@@ -205,6 +200,9 @@ STORAGES = {
     },
 }
 
+# The bundles the features add to the site's own (companion/lib/static_files.py knows no feature).
+STATIC_BUNDLES = ["companion.games.bundles.bundles"]
+
 # One import (a game night file) holds at most this much (companion/transfer/reading.py). A long
 # real night is a dozen matches, a few hundred rounds and ten players; the bounds keep
 # the import's single write transaction to a fraction of a second on a small machine.
@@ -221,10 +219,13 @@ WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-# Behind a reverse proxy (BEHIND_PROXY=1) its X-Forwarded-Proto tells whether the
-# browser used HTTPS, and its X-Forwarded-For entry names the client (companion/lib/security.py).
-# Only requests whose peer is one of TRUSTED_PROXIES may say so: the headers of any
-# other peer are dropped, so gunicorn bound to 0.0.0.0 cannot be fooled by a direct client.
+# Behind a reverse proxy (BEHIND_PROXY=1) its X-Forwarded-Proto tells whether the browser used
+# HTTPS, and its X-Forwarded-For entry names the client. The server believes them (uvicorn's
+# proxy headers, companion/asgi.py Worker), only from a peer among TRUSTED_PROXIES (gunicorn's
+# forwarded_allow_ips, companion/gunicorn_conf.py): a direct client of gunicorn bound to 0.0.0.0
+# cannot say so. Django reads no forwarded header itself (no SECURE_PROXY_SSL_HEADER): the
+# request's scheme and REMOTE_ADDR are already the browser's. TRUSTED_PROXIES is read here so
+# that a typo stops the server at start-up (uvicorn would take it for a host name).
 BEHIND_PROXY = env.bool("BEHIND_PROXY", False)
 TRUSTED_PROXIES = env.networks("TRUSTED_PROXIES", "127.0.0.1,::1")
 # Behind TLS (HTTPS=1) the cookies are secure and browsers are told to stay on HTTPS.
@@ -238,7 +239,6 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 # "preload" only consents to the browsers' HSTS preload list (a domain's owner still has
 # to submit it there); SECURE_HSTS_PRELOAD=0 withholds the consent.
 SECURE_HSTS_PRELOAD = HTTPS and env.bool("SECURE_HSTS_PRELOAD", True)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 # No X-Frame-Options: the Content-Security-Policy's frame-ancestors 'none' (below) forbids

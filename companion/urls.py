@@ -7,16 +7,14 @@ board) declares its URLconf in the registry (``Game.urls``).
 
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path, register_converter
+from django.urls import include, path
 from django.views.generic import RedirectView
 
 from companion.games import registry
 from companion.lib import server_timing
-from companion.lib.converters import IdConverter
 from companion.lib.health import healthz
 
-# Every id in an address is ``<id:…>``: a number that fits the database (companion/lib/converters.py).
-register_converter(IdConverter, "id")
+# Every id in an address is ``<id:…>`` (registered by companion.apps: companion/lib/converters.py).
 
 FEATURES = (
     "accounts",

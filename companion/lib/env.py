@@ -6,6 +6,12 @@ instead of running with a silently wrong value. The parsers registered here add 
 the settings need beyond environs' own: lists without empty items (``a,,b`` is a typo),
 trusted origins with their scheme, proxy addresses or networks, a choice among fixed
 words, and the rules below for the secret key, the database and e-mail.
+
+The database is environs' own ``dj_db_url`` (dj-database-url). E-mail is not its
+``dj_email_url``: dj-email-url reads ``smtp://`` as plain SMTP on port 25 and ``smtps://`` as
+STARTTLS (with a deprecation warning), where ``EMAIL_URL`` here means STARTTLS on 587 and
+TLS on 465 (docs/hosting.md); a host's existing ``smtp://`` would silently lose its
+encryption. :func:`email` is the 30 lines that keep the documented meaning.
 """
 
 from __future__ import annotations
@@ -117,27 +123,29 @@ def secret_key(debug: bool) -> str:
     return value
 
 
-def database(url: str | None, default_sqlite_path: str) -> dict:
-    """``DATABASE_URL`` (postgres:// or sqlite://) or the embedded SQLite file."""
-    import dj_database_url
-
+def database(default_sqlite_path: str) -> dict:
+    """``DATABASE_URL`` (postgres:// or sqlite://), read by environs' ``dj_db_url``, or the embedded SQLite file."""
+    url = optional("DATABASE_URL")
     if url is None:
-        return {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": default_sqlite_path,
-            "OPTIONS": SQLITE_OPTIONS,
-            **SQLITE_PERSISTENT,
-        }
+        return sqlite(default_sqlite_path)
     if not url.startswith(("postgres://", "postgresql://", "sqlite://")):
         raise ImproperlyConfigured(f"DATABASE_URL must be a postgres:// or sqlite:// URL, not {url!r}")
-    try:
-        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
-    except ValueError as error:
-        raise ImproperlyConfigured(f"DATABASE_URL cannot be read: {error}") from None
+    # A URL dj-database-url cannot read is an EnvError naming DATABASE_URL.
+    config = env.dj_db_url("DATABASE_URL", conn_max_age=60, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = SQLITE_OPTIONS
         config.update(SQLITE_PERSISTENT)
     return config
+
+
+def sqlite(path: str) -> dict:
+    """The settings of a SQLite database file: WAL, IMMEDIATE transactions, kept connections."""
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": path,
+        "OPTIONS": SQLITE_OPTIONS,
+        **SQLITE_PERSISTENT,
+    }
 
 
 def sqlite_test_path(var_dir, pid: int | None = None) -> str:

@@ -1,12 +1,13 @@
-"""Which address a request comes from, for the login rate limit (django-axes), and whom to believe.
+"""Which address a request comes from, for the login rate limit (django-axes).
 
-Served directly (``make serve`` on a LAN or a VPS) the address is the socket's
-``REMOTE_ADDR``. Behind a reverse proxy (``BEHIND_PROXY=1``) requests come from
-the proxy, so the client is the last entry of ``X-Forwarded-For``: the one the
-proxy itself appended. Earlier entries are whatever the client sent and could
-be forged to dodge the limit. Forwarded headers count only when the peer is one
-of ``TRUSTED_PROXIES``: a client reaching gunicorn directly (bound to 0.0.0.0)
-cannot claim HTTPS or another address.
+The address is ``REMOTE_ADDR``: the server has already decided whom to believe. Served
+directly (``make serve`` on a LAN or a VPS) it is the socket's peer. Behind a reverse
+proxy (``BEHIND_PROXY=1``) uvicorn's proxy headers (companion/asgi.py ``Worker``) put the
+client the proxy appended to ``X-Forwarded-For`` in its place, and the scheme of its
+``X-Forwarded-Proto`` in the request's, but only when the peer is one of ``TRUSTED_PROXIES``
+(gunicorn's ``forwarded_allow_ips``): a client reaching gunicorn directly cannot claim HTTPS
+or another address. Django itself reads no forwarded header (no ``SECURE_PROXY_SSL_HEADER``):
+one mechanism, the server's.
 
 An IPv6 address counts by its /64 network: one home or phone is handed a whole
 /64 and may use any address in it, so counting exact addresses let 24 addresses
@@ -30,39 +31,12 @@ from django.http import HttpRequest
 # django-axes keeps the username in a 255-character column; PostgreSQL refuses longer text.
 AXES_USERNAME_LENGTH = AccessAttempt._meta.get_field("username").max_length
 
-FORWARDED_HEADERS = (
-    "HTTP_X_FORWARDED_FOR",
-    "HTTP_X_FORWARDED_PROTO",
-    "HTTP_X_FORWARDED_HOST",
-    "HTTP_X_FORWARDED_PORT",
-    "HTTP_FORWARDED",
-)
-
 
 def valid_address(value: str | None) -> str | None:
     try:
         return str(ipaddress.ip_address(value.strip())) if value else None
     except ValueError:
         return None
-
-
-def from_trusted_proxy(request: HttpRequest) -> bool:
-    if not settings.BEHIND_PROXY:
-        return False
-    peer = valid_address(request.META.get("REMOTE_ADDR"))
-    return peer is not None and any(ipaddress.ip_address(peer) in net for net in settings.TRUSTED_PROXIES)
-
-
-def forwarded_headers_middleware(get_response):
-    """Drop forwarded headers unless the trusted proxy sent the request."""
-
-    def middleware(request):
-        if not from_trusted_proxy(request):
-            for header in FORWARDED_HEADERS:
-                request.META.pop(header, None)
-        return get_response(request)
-
-    return middleware
 
 
 def counted_address(address: str) -> str:
@@ -76,15 +50,14 @@ def counted_address(address: str) -> str:
 
 
 def client_ip(request: HttpRequest) -> str | None:
-    if from_trusted_proxy(request):
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
-        # Something not an address (the column is an inet on PostgreSQL) counts as the proxy's.
-        address = valid_address(forwarded[-1])
-        if address:
-            return counted_address(address)
-    peer = request.META.get("REMOTE_ADDR")
-    address = valid_address(peer)
-    return counted_address(address) if address else peer
+    """The address the login limit counts; None (counted together) for what is no address.
+
+    A proxy that passes on a garbled ``X-Forwarded-For`` gives uvicorn no address to put in
+    ``REMOTE_ADDR``; PostgreSQL stores the address as an inet, and such text made the login
+    fail with a server error.
+    """
+    address = valid_address(request.META.get("REMOTE_ADDR"))
+    return counted_address(address) if address else None
 
 
 def login_username(request: HttpRequest, credentials: dict | None = None) -> str | None:

@@ -5,13 +5,30 @@ host-header attacks). Served on a LAN, the phones use this machine's address,
 so the default is every name this machine really has: localhost, its host
 name (also with .local, as phones resolve it over mDNS) and its network
 addresses. A deployment under a domain sets ALLOWED_HOSTS to that domain.
+``manage.py lan_address`` prints the same addresses as links for the phones.
 """
 
 from __future__ import annotations
 
 import socket
+import subprocess
 
-from companion.management.commands.lan_address import lan_addresses
+
+def lan_addresses() -> list[str]:
+    """IPv4 addresses of this machine other than loopback, found without sending anything."""
+    found: list[str] = []
+    try:
+        output = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=2).stdout
+        found = [a for a in output.split() if "." in a]
+    except (OSError, subprocess.SubprocessError):
+        pass
+    if not found:
+        try:
+            infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+            found = sorted({info[4][0] for info in infos})
+        except OSError:
+            pass
+    return [address for address in found if not address.startswith("127.")]
 
 
 def default_allowed_hosts() -> list[str]:

@@ -8,7 +8,7 @@ about a fifth less on the wire (``make bench-load``). Files that come minified (
 everything of other apps (the admin's) are stored as they are.
 
 It also writes the :func:`bundles`: the files every page (``site``) or a game's match
-page (``molotow``, …) loads, joined into one script and one style sheet each. A response
+page (``molotow``, …: companion/games/bundles.py) loads, joined into one script and one style sheet each. A response
 costs about 430 bytes of headers, and one compressed file is smaller than its parts
 compressed apart, so a first scoreboard load is about 5.5 KB lighter. ``{% bundle %}``
 (companion/templatetags/bundles.py) names a bundle where the storage's manifest has it
@@ -22,6 +22,7 @@ from functools import cache
 from django.conf import settings
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.files.base import ContentFile
+from django.utils.module_loading import import_string
 from rcssmin import cssmin
 from rjsmin import jsmin
 from whitenoise.storage import CompressedManifestStaticFilesStorage
@@ -38,26 +39,15 @@ SITE_JS = ("django_htmx/htmx-2.min.js", "js/net-errors.js", "js/app.js")
 
 @cache
 def bundles() -> dict[str, tuple[str, ...]]:
-    """Every bundle: ``site`` for every page, and per game what its pages add (``molotow``).
+    """Every bundle: ``site`` for every page, and what the features add (``STATIC_BUNDLES``).
 
-    A match page (templates/play/detail.html) loads one style sheet, ``table-<game>.css``:
-    Bootstrap cut to the rules a match page can use (``make css``), the site's own rules, the
-    table's and the game's. A first look at a scoreboard is then one file of style (about
-    0.8 KB less on the wire than a cut ``site`` and the game's apart); the service worker,
-    which keeps every bundle for use offline, fetches Bootstrap's match cut once per game
-    (about 35 KB more in the background, once per deployment). Other pages of a game (the
-    round edit page) load ``site.css`` and ``<game>.css``: the table's and the game's rules.
-
-    The scripts are not joined so: every game's bundle would carry htmx again, and the service
-    worker downloaded 175 KB instead of about 30 KB after each deployment.
+    This module knows no feature: each entry of the setting ``STATIC_BUNDLES`` names a
+    function that returns its bundles' names and sources (the games' match pages:
+    companion/games/bundles.py). Called once the apps are ready (collectstatic, a page).
     """
-    from companion.games import registry  # the games' web parts need Django's apps
-
     found = {"bundles/site.css": SITE_CSS, "bundles/site.js": SITE_JS}
-    for key, game in registry.GAMES.items():
-        found[f"bundles/{key}.css"] = ("css/table.css", game.stylesheet)
-        found[f"bundles/table-{key}.css"] = (*TABLE_SITE_CSS, "css/table.css", game.stylesheet)
-        found[f"bundles/{key}.js"] = (game.script, "js/outbox.js", "js/match.js", "js/live.js")
+    for path in settings.STATIC_BUNDLES:
+        found.update(import_string(path)())
     return found
 
 

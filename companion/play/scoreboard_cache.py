@@ -4,7 +4,9 @@ A scoreboard shows nothing about who looks at it, except the CSRF token in its
 forms. So the fragment is rendered with a placeholder token, cached under the
 match's ``version`` (a new random token at every change, written in the same
 transaction as the change: ``Match.version``), and each response gets its own
-masked token put in (the one of the whole answer: companion/lib/csrf_token.py).
+masked token put in: Django's ``get_token``, a mask of its own beside the page's
+(stock Django CSRF: 64 bytes more on the wire than one mask for the whole page,
+docs/architecture.md).
 
 Why a cached copy is never older than the last save, through any server: the
 key is read from the database row on every request, and the row is read before
@@ -18,12 +20,12 @@ the version comes from the one database.
 from __future__ import annotations
 
 from django.core.cache import cache
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from companion import standings as standings_service
-from companion.lib.csrf_token import token
 from companion.models import Match
 from companion.play.scoreboard import round_rows, rows_added, scoreboard_context
 from scoring.base import Standings
@@ -79,7 +81,7 @@ def fragment(
         html = render_to_string(TEMPLATE, context)
         if plain:
             cache.set(key(match), html, SECONDS)
-    return mark_safe(html.replace(TOKEN_PLACEHOLDER, token(request)))
+    return mark_safe(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
 
 
 def update(
@@ -102,4 +104,4 @@ def update(
     )
     context["csrf_token"] = TOKEN_PLACEHOLDER
     html = render_to_string(UPDATE_TEMPLATE, context)
-    return mark_safe(html.replace(TOKEN_PLACEHOLDER, token(request)))
+    return mark_safe(html.replace(TOKEN_PLACEHOLDER, get_token(request)))

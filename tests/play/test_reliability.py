@@ -150,7 +150,7 @@ def test_the_fault_injection_reaches_the_real_refresh_when_not_patched(played):
 def sqlite_file(tmp_path, django_db_blocker):
     """A second database alias on a SQLite file, with exactly the options the settings give SQLite."""
     path = tmp_path / "probe.sqlite3"
-    config = env.database(None, str(path))
+    config = env.sqlite(str(path))
     # configure_settings fills in Django's defaults (and insists on a "default" alias).
     connections.settings["probe"] = connections.configure_settings({"default": {}, "probe": config})["probe"]
     try:

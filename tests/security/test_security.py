@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import ipaddress
 import json
 import os
 import re
@@ -15,10 +14,8 @@ from pathlib import Path
 import pytest
 from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
-from django.test import override_settings
 from django.urls import reverse
 
-from companion.lib.security import client_ip
 from tests.factories import PASSWORD, MatchFactory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -262,83 +259,7 @@ def test_the_admin_login_is_rate_limited_too(client, owner):
     assert response.status_code == 429
 
 
-class FakeRequest:
-    def __init__(self, **meta):
-        self.META = meta
-
-
-def test_the_client_address_is_the_socket_peer_when_served_directly():
-    request = FakeRequest(REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR="10.9.9.9")
-    with override_settings(BEHIND_PROXY=False):
-        assert client_ip(request) == "192.0.2.1"  # a forged header changes nothing
-
-
-def test_behind_a_proxy_the_client_address_is_the_one_the_proxy_appended():
-    request = FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="10.9.9.9, 198.51.100.20")
-    with override_settings(BEHIND_PROXY=True):
-        assert client_ip(request) == "198.51.100.20"
-    with override_settings(BEHIND_PROXY=True):
-        assert client_ip(FakeRequest(REMOTE_ADDR="127.0.0.1")) == "127.0.0.1"
-
-
-def test_behind_a_proxy_a_peer_that_is_not_the_proxy_cannot_name_another_address():
-    """gunicorn bound to 0.0.0.0 with BEHIND_PROXY=1: a client reaching it directly forges nothing."""
-    request = FakeRequest(REMOTE_ADDR="192.0.2.50", HTTP_X_FORWARDED_FOR="198.51.100.20")
-    with override_settings(BEHIND_PROXY=True):
-        assert client_ip(request) == "192.0.2.50"
-
-
-def test_a_proxy_address_that_is_not_an_address_counts_as_the_proxys():
-    """PostgreSQL stores the address as inet: a non-address made the login fail with a 500."""
-    request = FakeRequest(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.1, not-an-address")
-    with override_settings(BEHIND_PROXY=True):
-        assert client_ip(request) == "127.0.0.1"
-
-
-def forwarded_https(client, peer):
-    return client.get(
-        reverse("healthz"), HTTP_X_FORWARDED_PROTO="https", HTTP_X_FORWARDED_FOR="10.0.0.1", REMOTE_ADDR=peer
-    )
-
-
-@override_settings(
-    BEHIND_PROXY=True,
-    SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"),
-    SECURE_SSL_REDIRECT=True,
-)
-def test_behind_a_proxy_only_the_trusted_proxy_can_say_the_browser_used_https(client):
-    assert forwarded_https(client, "127.0.0.1").status_code == 200  # the proxy: HTTPS, no redirect
-    response = forwarded_https(client, "192.0.2.50")  # anyone else: plain HTTP, sent to HTTPS
-    assert response.status_code == 301
-    assert response["Location"].startswith("https://")
-
-
-@override_settings(
-    BEHIND_PROXY=True,
-    TRUSTED_PROXIES=[ipaddress.ip_network("172.17.0.0/16")],
-    SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"),
-    SECURE_SSL_REDIRECT=True,
-)
-def test_the_trusted_proxy_addresses_come_from_the_settings(client):
-    assert forwarded_https(client, "172.17.0.1").status_code == 200
-    assert forwarded_https(client, "127.0.0.1").status_code == 301
-    assert (
-        client_ip(FakeRequest(REMOTE_ADDR="172.17.0.1", HTTP_X_FORWARDED_FOR="198.51.100.9"))
-        == "198.51.100.9"
-    )
-
-
-@pytest.mark.django_db
-@override_settings(BEHIND_PROXY=True)
-def test_a_login_through_the_proxy_with_a_garbled_address_is_counted_not_a_server_error(client, owner):
-    response = client.post(
-        reverse("login"),
-        {"username": "owner", "password": "wrong"},
-        REMOTE_ADDR="127.0.0.1",
-        HTTP_X_FORWARDED_FOR="garbage",
-    )
-    assert response.status_code == 200
-    assert AccessAttempt.objects.get().ip_address == "127.0.0.1"
+# Whom to believe behind a proxy is the server's (uvicorn's proxy headers): tests/serving/test_proxy_headers.py.
 
 
 # --- passwords ---------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The layout keeps its promises: no import cycles, and no game key in shared code.
+"""The layout keeps its promises: no import cycles, a library that knows nothing above it, and no game key in shared code.
 
 The import graph is read from the source (every ``import`` and ``from … import``
 of a ``companion`` module, also those inside functions: an import moved into a
@@ -21,8 +21,8 @@ ROOT = Path(settings.BASE_DIR)
 PACKAGE = ROOT / "companion"
 
 
-def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -34,10 +34,10 @@ def companion_modules() -> dict[str, Path]:
     }
 
 
-def imported(path: Path, modules: dict[str, Path]) -> set[str]:
+def imported(path: Path, modules: dict[str, Path], root: Path = ROOT) -> set[str]:
     """The companion modules ``path`` imports (``from a import b`` is ``a.b`` when that is a module)."""
     found = set()
-    name = module_name(path)
+    name = module_name(path, root)
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
@@ -108,6 +108,32 @@ def test_the_cycle_finder_finds_a_cycle():
 
 def test_no_companion_modules_import_each_other_in_a_cycle():
     assert cycles(import_graph()) == []
+
+
+def test_the_library_imports_nothing_above_it():
+    """``companion/lib/`` serves, protects and measures the features; it names none of them.
+
+    A feature that lib needs registers with it (a setting names the hook: ``STATIC_BUNDLES``) or
+    owns the code itself (the account pages' middleware is companion/accounts/middleware.py).
+    Imports inside functions count too.
+    """
+    graph = import_graph()
+    found = [
+        f"{module} imports {target}"
+        for module, targets in sorted(graph.items())
+        if module == "companion.lib" or module.startswith("companion.lib.")
+        for target in sorted(targets)
+        if not (target == "companion.lib" or target.startswith("companion.lib."))
+    ]
+    assert not found, "companion/lib imports a feature:\n" + "\n".join(found)
+
+
+def test_the_library_check_sees_an_import_inside_a_function(tmp_path):
+    module = tmp_path / "companion" / "lib" / "hidden.py"
+    module.parent.mkdir(parents=True)
+    module.write_text("def bundles():\n    from companion.games import registry\n")
+    modules = {"companion.games.registry": module, "companion.games": module}
+    assert "companion.games.registry" in imported(module, modules, root=tmp_path)
 
 
 def test_every_companion_module_imports():

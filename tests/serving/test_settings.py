@@ -98,23 +98,32 @@ def test_an_offline_command_makes_a_throwaway_key(environ):
     assert len(env.secret_key(False)) >= 32
 
 
-def test_database_url_selects_postgresql():
-    config = env.database("postgres://u:p@127.0.0.1:5432/cards", "/unused")
+def test_database_url_selects_postgresql(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@127.0.0.1:5432/cards")
+    config = env.database("/unused")
     assert config["ENGINE"] == "django.db.backends.postgresql"
     assert config["NAME"] == "cards"
 
 
-def test_no_database_url_means_the_embedded_sqlite_in_wal_mode():
-    config = env.database(None, "/tmp/x.sqlite3")
+def test_no_database_url_means_the_embedded_sqlite_in_wal_mode(monkeypatch):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    config = env.database("/tmp/x.sqlite3")
     assert config["ENGINE"] == "django.db.backends.sqlite3"
     assert "journal_mode=WAL" in config["OPTIONS"]["init_command"]
     assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
     assert config["CONN_MAX_AGE"] > 0, "a worker keeps its connection: opening one costs more than a page"
 
 
-def test_an_unknown_database_scheme_is_an_error():
+def test_an_unknown_database_scheme_is_an_error(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "mysql://u:p@localhost/cards")
     with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
-        env.database("mysql://u:p@localhost/cards", "/unused")
+        env.database("/unused")
+
+
+def test_a_database_url_dj_database_url_cannot_read_is_an_error_naming_it(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@127.0.0.1:port/cards")
+    with pytest.raises(EnvError, match="DATABASE_URL"):
+        env.database("/unused")
 
 
 def test_the_server_refuses_to_start_without_debug_or_key(tmp_path):

@@ -1,26 +1,8 @@
 """``manage.py lan_address``: print the addresses a phone on the same network can open."""
 
-import socket
-import subprocess
-
 from django.core.management.base import BaseCommand
 
-
-def lan_addresses() -> list[str]:
-    """IPv4 addresses of this machine other than loopback, found without sending anything."""
-    found: list[str] = []
-    try:
-        output = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=2).stdout
-        found = [a for a in output.split() if "." in a]
-    except (OSError, subprocess.SubprocessError):
-        pass
-    if not found:
-        try:
-            infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-            found = sorted({info[4][0] for info in infos})
-        except OSError:
-            pass
-    return [address for address in found if not address.startswith("127.")]
+from companion.lib.serving import lan_addresses
 
 
 class Command(BaseCommand):
