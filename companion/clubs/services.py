@@ -253,6 +253,16 @@ def _refuse_too_few(club: ClubNight) -> None:
         )
 
 
+def all_planned_drawn(club: ClubNight, latest: Sitting | None) -> bool:
+    """The club night planned a number of sittings and the latest drawn is the last of them.
+
+    The spec (club-night.md) knows no planned number: ``club_draw`` on a file draws on. The
+    organiser's screen keeps to the plan: no next sitting once the planned ones are drawn
+    (an open night, ``planned_sittings`` None, draws as long as the night goes on).
+    """
+    return club.planned_sittings is not None and latest is not None and latest.number >= club.planned_sittings
+
+
 def _locked_club(club_pk: int) -> ClubNight:
     return ClubNight.objects.select_for_update().select_related("night").get(pk=club_pk)
 
@@ -276,6 +286,15 @@ def draw_sitting(
             _("Sitting %(number)d was already drawn, perhaps from another phone.") % {"number": number}
             if number < next_number
             else _("The next sitting to draw is sitting %(number)d.") % {"number": next_number}
+        )
+    if all_planned_drawn(club, latest):
+        raise ClubError(
+            ngettext(
+                "The only planned sitting is drawn: there is no next sitting.",
+                "All %(count)d planned sittings are drawn: there is no next sitting.",
+                club.planned_sittings,
+            )
+            % {"count": club.planned_sittings}
         )
     if latest is not None and latest.closed_at is None:
         if not complete(latest):

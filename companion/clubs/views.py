@@ -161,6 +161,7 @@ def club_context(request, night) -> dict:
         "tables": tables,
         "playing": playing,
         "complete": sitting is not None and not playing,
+        "all_planned_drawn": services.all_planned_drawn(club, sitting),
         "redrawable": sitting is not None and services.redrawable(sitting) and club.ended_at is None,
         "next_number": next_number,
         "byes": list(sitting.byes.order_by("name")) if sitting else [],
