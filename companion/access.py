@@ -141,17 +141,18 @@ def get_match_for_viewer(
 
 
 def lapsed_table(request, pk):
-    """The club table of match ``pk`` whose link this browser opened, when that link no longer admits."""
+    """The link of match ``pk``'s club table that this browser opened, when it no longer admits:
+    the table's own (revoked, its sitting over) or one the organiser replaced with a new one."""
     grants = table_grants(request)
     if not grants or pk is None:
         return None
-    from companion.clubs.models import ClubTable
+    from companion.clubs.models import ClubTable, ReplacedTableLink
 
     return (
         ClubTable.objects.select_related("sitting__club", "match")
         .filter(match_id=pk, token_hash__in=grants)
         .first()
-    )
+    ) or ReplacedTableLink.objects.filter(table__match_id=pk, token_hash__in=grants).first()
 
 
 def match_viewer_required(view):
@@ -162,7 +163,7 @@ def match_viewer_required(view):
         if request.user.is_authenticated or kwargs.get("pk") in viewer(request).table_matches:
             return view(request, *args, **kwargs)
         lapsed = lapsed_table(request, kwargs.get("pk"))
-        if lapsed is not None:
+        if lapsed is not None and lapsed.token:
             # The phone's own table, whose link stopped working: its link's page says why (410),
             # instead of sending it to log in.
             return redirect("club_table_link", lapsed.token)
