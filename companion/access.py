@@ -128,6 +128,32 @@ def viewer(request) -> Viewer:
     return found
 
 
+@dataclass(frozen=True)
+class TablePhone:
+    """A phone without an account that opened club table links: its pages link only where it may go.
+
+    ``table`` is the table its newest working link opens (its way back), or None once none works.
+    A signed-in phone is never a table phone: it keeps the whole menu, as a member's.
+    """
+
+    table: object | None
+
+
+def table_phone(request) -> TablePhone | None:
+    """The request's :class:`TablePhone`, or None (signed in, or no table link opened); one query."""
+    if request.user.is_authenticated:
+        return None
+    grants = table_grants(request)
+    if not grants:
+        return None
+    working = {
+        table.token_hash: table
+        for table in admitting_tables().filter(token_hash__in=grants).select_related("sitting", "match")
+    }
+    newest = next((working[grant] for grant in reversed(grants) if grant in working), None)
+    return TablePhone(newest)
+
+
 def get_match_for_viewer(
     viewer: Viewer, pk: int, *, with_standings: bool = True, for_update: bool = False
 ) -> Match:

@@ -103,6 +103,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "companion.lib.csrf_token.csrf",  # after Django's own: one token per answer
                 "companion.offline.account.context",
+                "companion.clubs.context.context",  # table_phone: the menu of a phone with only table links
             ],
             "builtins": ["django.templatetags.i18n", "django.templatetags.static"],
         },
