@@ -130,6 +130,32 @@ def viewer(request) -> Viewer:
     return found
 
 
+@dataclass(frozen=True)
+class TablePhone:
+    """A phone without an account that opened club table links: its pages link only where it may go.
+
+    ``table`` is the table its newest working link opens (its way back), or None once none works.
+    A signed-in phone is never a table phone: it keeps the whole menu, as a member's.
+    """
+
+    table: object | None
+
+
+def table_phone(request) -> TablePhone | None:
+    """The request's :class:`TablePhone`, or None (signed in, or no table link opened); one query."""
+    if request.user.is_authenticated:
+        return None
+    grants = table_grants(request)
+    if not grants:
+        return None
+    working = {
+        table.token_hash: table
+        for table in admitting_tables().filter(token_hash__in=grants).select_related("sitting", "match")
+    }
+    newest = next((working[grant] for grant in reversed(grants) if grant in working), None)
+    return TablePhone(newest)
+
+
 def get_match_for_viewer(
     viewer: Viewer, pk: int, *, with_standings: bool = True, for_update: bool = False
 ) -> Match:
@@ -143,17 +169,18 @@ def get_match_for_viewer(
 
 
 def lapsed_table(request, pk):
-    """The club table of match ``pk`` whose link this browser opened, when that link no longer admits."""
+    """The link of match ``pk``'s club table that this browser opened, when it no longer admits:
+    the table's own (revoked, its sitting over) or one the organiser replaced with a new one."""
     grants = table_grants(request)
     if not grants or pk is None:
         return None
-    from companion.clubs.models import ClubTable
+    from companion.clubs.models import ClubTable, ReplacedTableLink
 
     return (
         ClubTable.objects.select_related("sitting__club", "match")
         .filter(match_id=pk, token_hash__in=grants)
         .first()
-    )
+    ) or ReplacedTableLink.objects.filter(table__match_id=pk, token_hash__in=grants).first()
 
 
 def match_viewer_required(view):
@@ -164,7 +191,7 @@ def match_viewer_required(view):
         if request.user.is_authenticated or kwargs.get("pk") in viewer(request).table_matches:
             return view(request, *args, **kwargs)
         lapsed = lapsed_table(request, kwargs.get("pk"))
-        if lapsed is not None:
+        if lapsed is not None and lapsed.token:
             # The phone's own table, whose link stopped working: its link's page says why (410),
             # instead of sending it to log in.
             return redirect("club_table_link", lapsed.token)

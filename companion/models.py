@@ -695,6 +695,6 @@ class LiveEvent(models.Model):
         return f"{self.topics} ({self.sender})"
 
 
-from companion.clubs.models import ClubNight, ClubTable, Entrant, Sitting  # noqa: E402, F401
+from companion.clubs.models import ClubNight, ClubTable, Entrant, ReplacedTableLink, Sitting  # noqa: E402, F401
 from companion.nights.models import MoneyProposal  # noqa: E402, F401
 from companion.review.models import Feat, Partnership, Rating  # noqa: E402, F401

@@ -101,6 +101,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "companion.offline.account.context",
+                "companion.clubs.context.context",  # table_phone: the menu of a phone with only table links
             ],
             "builtins": ["django.templatetags.i18n", "django.templatetags.static"],
         },

@@ -164,3 +164,30 @@ class ClubTable(models.Model):
     def token(self) -> str:
         """The token the table link carries; "" when Companion cannot show it (``companion.lib.tokens``)."""
         return tokens.recover(self.token_seed, self.token_hash, self.PURPOSE)
+
+
+class ReplacedTableLink(models.Model):
+    """A table link the organiser replaced with a new one (``services.renew_link``).
+
+    It admits nobody; it is kept so that a phone still holding it is told to scan the table's new
+    QR code (410) instead of meeting a page that does not exist. Like the table's own link: the
+    hash and the seed, never the token.
+    """
+
+    table = models.ForeignKey(
+        ClubTable, on_delete=models.CASCADE, related_name="replaced_links", verbose_name=_("table")
+    )
+    token_hash = models.CharField(_("token hash"), max_length=64, unique=True, editable=False)
+    token_seed = models.CharField(_("token seed"), max_length=64, blank=True, default="", editable=False)
+    replaced_at = models.DateTimeField(_("replaced"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("replaced table link")
+        verbose_name_plural = _("replaced table links")
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.replaced_at:%H:%M}"
+
+    @property
+    def token(self) -> str:
+        return tokens.recover(self.token_seed, self.token_hash, ClubTable.PURPOSE)

@@ -24,9 +24,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from companion import live
-from companion.access import TABLE_GRANTS, Viewer, admitting_tables, players_for_night
+from companion.access import TABLE_GRANTS, Viewer, players_for_night
 from companion.clubs import standings as club_standings
-from companion.clubs.models import ClubNight, ClubTable, Entrant, Sitting
+from companion.clubs.models import ClubNight, ClubTable, Entrant, ReplacedTableLink, Sitting
 from companion.games import registry
 from companion.i18n.errors import error_text
 from companion.lib import tokens
@@ -253,6 +253,16 @@ def _refuse_too_few(club: ClubNight) -> None:
         )
 
 
+def all_planned_drawn(club: ClubNight, latest: Sitting | None) -> bool:
+    """The club night planned a number of sittings and the latest drawn is the last of them.
+
+    The spec (club-night.md) knows no planned number: ``club_draw`` on a file draws on. The
+    organiser's screen keeps to the plan: no next sitting once the planned ones are drawn
+    (an open night, ``planned_sittings`` None, draws as long as the night goes on).
+    """
+    return club.planned_sittings is not None and latest is not None and latest.number >= club.planned_sittings
+
+
 def _locked_club(club_pk: int) -> ClubNight:
     return ClubNight.objects.select_for_update().select_related("night").get(pk=club_pk)
 
@@ -276,6 +286,15 @@ def draw_sitting(
             _("Sitting %(number)d was already drawn, perhaps from another phone.") % {"number": number}
             if number < next_number
             else _("The next sitting to draw is sitting %(number)d.") % {"number": next_number}
+        )
+    if all_planned_drawn(club, latest):
+        raise ClubError(
+            ngettext(
+                "The only planned sitting is drawn: there is no next sitting.",
+                "All %(count)d planned sittings are drawn: there is no next sitting.",
+                club.planned_sittings,
+            )
+            % {"count": club.planned_sittings}
         )
     if latest is not None and latest.closed_at is None:
         if not complete(latest):
@@ -379,10 +398,11 @@ def revoke_link(club: ClubNight, table_pk: int, *, user=None) -> ClubTable:
 
 @transaction.atomic
 def renew_link(club: ClubNight, table_pk: int) -> ClubTable:
-    """A new table link; the old one stops working at once."""
+    """A new table link; the old one stops working at once, and its page says it was replaced."""
     table = get_table(club, table_pk)
     if table is None:
         raise ClubError(_("That table is not part of this club night."))
+    ReplacedTableLink.objects.create(table=table, token_hash=table.token_hash, token_seed=table.token_seed)
     _token, seed_value, digest = tokens.new_token(ClubTable.PURPOSE)
     table.token_hash, table.token_seed, table.link_revoked_at = digest, seed_value, None
     table.save(update_fields=["token_hash", "token_seed", "link_revoked_at"])
@@ -421,16 +441,34 @@ def table_for_token(token: str) -> ClubTable | None:
     )
 
 
-def link_refusal(table: ClubTable) -> str:
-    """Why a table link does not admit (one sentence), or "" when it does."""
+def replaced_link_for_token(token: str) -> ReplacedTableLink | None:
+    """The replaced link a token names (``renew_link``): it admits nobody, its page says why."""
+    if not token or len(token) > 64:
+        return None
+    return (
+        ReplacedTableLink.objects.select_related("table__sitting__club", "table__match")
+        .filter(token_hash=tokens.token_hash(token))
+        .first()
+    )
+
+
+def link_refusal(table: ClubTable, *, replaced: bool = False) -> str:
+    """Why a table link does not admit (one sentence), or "" when it does.
+
+    ``replaced``: the link is one the organiser replaced with a new one; while the table still
+    plays, the phone is told to scan the new QR code (once the sitting is over, the new one
+    does not work either, and the sentence says that instead).
+    """
     if table.sitting.club.ended_at is not None:
         return _("The club night has ended: this table link no longer works.")
-    if table.link_revoked_at is not None:
+    if table.link_revoked_at is not None and not replaced:
         return _("This table link was revoked: ask the organiser for the table's new link.")
-    if table.sitting.closed_at is not None or not admitting_tables().filter(pk=table.pk).exists():
+    if table.sitting.closed_at is not None or complete(table.sitting):
         return _("Sitting %(number)d is over: this table link no longer works.") % {
             "number": table.sitting.number
         }
+    if replaced:
+        return _("This table link was replaced: scan the table's new QR code.")
     return ""
 
 

@@ -161,6 +161,7 @@ def club_context(request, night) -> dict:
         "tables": tables,
         "playing": playing,
         "complete": sitting is not None and not playing,
+        "all_planned_drawn": services.all_planned_drawn(club, sitting),
         "redrawable": sitting is not None and services.redrawable(sitting) and club.ended_at is None,
         "next_number": next_number,
         "byes": list(sitting.byes.order_by("name")) if sitting else [],
@@ -347,9 +348,9 @@ def club_end(request, pk):
     return _act(request, pk, action)
 
 
-def link_gone(request, table: ClubTable):
+def link_gone(request, table: ClubTable, *, replaced: bool = False):
     """Why the table's link no longer opens its match, in one sentence (410 Gone)."""
-    sentence = services.link_refusal(table) or _("This table link no longer works.")
+    sentence = services.link_refusal(table, replaced=replaced) or _("This table link no longer works.")
     response = render(request, "clubs/link_gone.html", {"sentence": sentence}, status=410)
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
@@ -359,11 +360,16 @@ def link_gone(request, table: ClubTable):
 def table_link(request, token):
     """A table's link: the phone may now enter that table's rounds; a link that no longer works says why."""
     table: ClubTable | None = services.table_for_token(token)
+    replaced = None
     if table is None:
-        raise Http404
-    refusal = services.link_refusal(table)
+        # A link the organiser replaced: the phone is told to scan the new code, not a plain 404.
+        replaced = services.replaced_link_for_token(token)
+        if replaced is None:
+            raise Http404
+        table = replaced.table
+    refusal = services.link_refusal(table, replaced=replaced is not None)
     if refusal:
-        response = link_gone(request, table)
+        response = link_gone(request, table, replaced=replaced is not None)
     else:
         services.grant(request, table)
         response = redirect(table.match)

@@ -38,8 +38,14 @@ UPDATE_TEMPLATE = "play/detail.html#scoreboard-update"
 SECONDS = 6 * 3600  # versions keep it correct; the timeout only frees memory
 
 
-def key(match: Match) -> str:
-    return f"scoreboard:{match.pk}:{match.version}:{get_language()}"
+def key(match: Match, *, table_phone: bool = False) -> str:
+    # A phone with only a club table's link has no account: its copy offers nothing that asks to log in.
+    return f"scoreboard:{match.pk}:{match.version}:{get_language()}{':table' if table_phone else ''}"
+
+
+def for_table_phone(request) -> bool:
+    """Whether the scoreboard goes to a phone without an account (one that holds the table's link)."""
+    return not request.user.is_authenticated
 
 
 def fragment(
@@ -69,18 +75,23 @@ def fragment(
         and restore_number is None
         and not overtaken
     )
-    html = cache.get(key(match)) if plain else None
+    table_phone = for_table_phone(request)
+    html = cache.get(key(match, table_phone=table_phone)) if plain else None
     if html is None:
         if result is None:
             match.load_standings()
             result = standings_service.current(match)
         context = scoreboard_context(match, result, form=form, error=error, saved=saved)
         context.update(
-            notice=notice, restore_number=restore_number, overtaken=overtaken, csrf_token=TOKEN_PLACEHOLDER
+            notice=notice,
+            restore_number=restore_number,
+            overtaken=overtaken,
+            csrf_token=TOKEN_PLACEHOLDER,
+            table_phone=table_phone,
         )
         html = render_to_string(TEMPLATE, context)
         if plain:
-            cache.set(key(match), html, SECONDS)
+            cache.set(key(match, table_phone=table_phone), html, SECONDS)
     return mark_safe(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
 
 
@@ -103,5 +114,6 @@ def update(
         match, result, saved=saved, added=added, shown_version=shown_version, rows=rows
     )
     context["csrf_token"] = TOKEN_PLACEHOLDER
+    context["table_phone"] = for_table_phone(request)
     html = render_to_string(UPDATE_TEMPLATE, context)
     return mark_safe(html.replace(TOKEN_PLACEHOLDER, get_token(request)))

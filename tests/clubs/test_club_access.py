@@ -97,8 +97,10 @@ def test_a_new_table_link_replaces_the_old_one_at_once(client, night, tables):
     old = table.token
     open_link(client, table)
     renewed = services.renew_link(night.club, table.pk)
-    assert client.get(reverse("club_table_link", args=[old])).status_code == 404
+    assert client.get(reverse("club_table_link", args=[old])).status_code == 410
     assert client.get(table.match.get_absolute_url()).status_code == 302
+    enter_round(client, table.match)
+    assert not Round.objects.filter(match=table.match).exists()
     assert open_link(client, renewed).status_code == 302
     assert client.get(table.match.get_absolute_url()).status_code == 200
 
