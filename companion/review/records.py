@@ -15,7 +15,10 @@ Each record is one query for its best row, whatever the number of nights:
   the biggest Anrufen payout, most bonus cards in an Elfer game, the fastest
   Murlan win) are feats like the first three.
 
-A tie goes to whoever set the record first.
+A tie goes to whoever set the record first: the earlier night, then the match started
+first that night, then (for the best single round, where two seats of one match can reach the
+same round) the earlier round. That last step folds the one match again, and only when such
+a tie is there: a second look, not a query per night.
 """
 
 from __future__ import annotations
@@ -29,12 +32,14 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from companion import standings as standings_service
 from companion.access import nights_for
 from companion.games import registry
 from companion.games.parts import count_text
-from companion.models import GameNight, Player, Seat
+from companion.models import GameNight, Match, Player, Seat
 from companion.review.models import Feat, Rating
 from companion.review.stats import Period, finished_seats
+from scoring.base import ScoringError
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,8 @@ def records(user: AbstractBaseUser, game: str, within: Period) -> list[Record]:
         feat = feats.order_by(
             "rank" if kind.worst else "-rank", "seat__match__night__date", "seat__match__started_at", "pk"
         ).first()
+        if feat is not None and kind.key == "round":
+            feat = _first_round(feat, feats)
         if feat is not None:
             found.append(
                 Record(
@@ -112,6 +119,27 @@ def records(user: AbstractBaseUser, game: str, within: Period) -> list[Record]:
     if busiest is not None:
         found.append(busiest)
     return found
+
+
+def _first_round(feat: Feat, feats: QuerySet[Feat]) -> Feat:
+    """Of the seats that reached ``feat``'s best round in its match, the one that reached it in
+    the earliest round (the seat order only when they reached it in the same round)."""
+    tied = list(feats.filter(rank=feat.rank, seat__match=feat.seat.match_id).order_by("seat__position"))
+    if len(tied) < 2:
+        return feat
+    match = Match.objects.with_standings().get(pk=feat.seat.match_id)
+    try:
+        rounds = standings_service.current(match).rounds
+    except ScoringError:
+        return feat  # rounds that no longer score (rebuild_standings --check reports them)
+
+    def reached(tie: Feat) -> int:
+        name = tie.seat.player.name
+        return next(
+            (n for n, round_ in enumerate(rounds) if round_.deltas.get(name) == tie.value), len(rounds)
+        )
+
+    return min(tied, key=reached)
 
 
 def _longest_streak(nights: QuerySet[GameNight], game: str, within: Period) -> Record | None:
