@@ -61,3 +61,23 @@ def test_long_names_are_read_whole_on_the_cards_and_the_totals_still_fit(request
         expect(label).to_have_attribute("title", name)
         assert label.evaluate(SHOWN_WHOLE), f"{name} is cut on its card"
         assert card.locator(".standing-total").evaluate(TOTAL_FITS), f"{name}'s total overflows its card"
+
+
+def test_the_shared_scoreboard_shows_long_names_whole_and_long_totals_on_one_line(logged_in, night, owner):
+    from companion.sharing.services import create_link
+
+    page = logged_in
+    match = free_scoring(night)
+    page.goto(f"/s/{create_link(match=match, user=owner).token}/")
+    look(page, "shared-free_scoring")
+    for name in SIX:
+        card = page.locator(".shared-standings .standing").filter(
+            has=page.locator(f'.standing-total[data-player="{name}"]')
+        )
+        assert card.locator(".standing-name").evaluate(SHOWN_WHOLE), f"{name} is cut on its card"
+        total = card.locator(".standing-total")
+        assert total.evaluate(TOTAL_FITS), f"{name}'s total overflows its card"
+        height, line = total.evaluate(
+            "el => [el.getBoundingClientRect().height, parseFloat(getComputedStyle(el).lineHeight)]"
+        )
+        assert height < 1.5 * line, f"{name}'s total breaks over two lines"
