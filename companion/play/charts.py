@@ -45,7 +45,6 @@ WIDTH, HEIGHT = 400, 270
 LEFT, RIGHT, TOP, BOTTOM = 36, 120, 14, 34  # room for the axis labels and the names at the line ends
 FONT_SIZE = 14
 LABEL_GAP = 17  # the least vertical distance between two end labels (their text is FONT_SIZE tall)
-LABEL_NAME = 12  # longer names are shortened at the line ends (the table beside has them whole)
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 
 # Dark enough to print, told apart by colour-blind readers, and each with its own dash pattern.
@@ -268,27 +267,63 @@ def _styles(names: list[str], colours: Mapping[str, str | None]) -> list[tuple[s
     return styles
 
 
+# An end label's baseline stays between these: its letters below the chart's top edge, and on the
+# plot's bottom line at most (below it are the rounds' numbers).
+LABEL_TOP = FONT_SIZE
+LABEL_BOTTOM = HEIGHT - BOTTOM + 4
+LABEL_CHARS = 12  # a longer label ("Maximiliane 30") runs off the chart's right edge in a wide phone font
+
+
+def label_spots(wanted: Sequence[float]) -> list[float]:
+    """Where the end labels stand (baselines, in the order of ``wanted``): each as near its line's end
+    as it can be, no two closer than ``LABEL_GAP`` and all inside the chart (issue 37: two players
+    ending close together had their labels on top of each other, or pushed off the top edge).
+
+    Labels that would touch form a group, spaced ``LABEL_GAP`` apart around the middle of where its
+    labels want to be, then held inside the chart; a group that meets another joins it. A label far
+    from the crowd keeps its place by its line.
+    """
+    if not wanted:
+        return []
+    order = sorted(range(len(wanted)), key=lambda index: wanted[index])
+    gap = min(LABEL_GAP, (LABEL_BOTTOM - LABEL_TOP) / max(len(wanted) - 1, 1))  # many labels: closer
+    groups: list[list[int]] = []  # each a run of ``order``; its labels stand gap apart from its top
+
+    def top_of(group: list[int]) -> float:
+        middle = sum(wanted[index] for index in group) / len(group)
+        top = middle - gap * (len(group) - 1) / 2
+        return min(max(top, LABEL_TOP), LABEL_BOTTOM - gap * (len(group) - 1))
+
+    for index in order:
+        groups.append([index])
+        while len(groups) > 1 and top_of(groups[-2]) + gap * len(groups[-2]) > top_of(groups[-1]):
+            groups[-2:] = [groups[-2] + groups[-1]]
+    spots = [0.0] * len(wanted)
+    for group in groups:
+        top = top_of(group)
+        for place, index in enumerate(group):
+            spots[index] = top + gap * place
+    return spots
+
+
+def label_text(name: str, total: int) -> str:
+    """A line end's label: the name, shortened so that name and total stay inside the chart."""
+    number = str(total)
+    room = max(LABEL_CHARS - len(number) - 1, 3)
+    return f"{name if len(name) <= room else name[: room - 1] + '…'} {number}"
+
+
 def _end_labels(names: list[str], series: list[list[int]], end_x: float, y, styles) -> list[str]:
     """Name and last total at each line's end, nudged apart where lines end close together."""
-    order = sorted(range(len(names)), key=lambda index: y(series[index][-1]))
-    spots: list[float] = []
-    for index in order:
-        wanted = y(series[index][-1]) + 4
-        spots.append(max(wanted, spots[-1] + LABEL_GAP) if spots else wanted)
-    # The lowest label stands on the plot's bottom line at most: below it are the rounds' numbers.
-    overflow = spots[-1] - (HEIGHT - BOTTOM + 4) if spots else 0
-    if overflow > 0:  # pushed into the axis numbers: move the whole stack up
-        spots = [spot - overflow for spot in spots]
+    spots = label_spots([y(line[-1]) + 4 for line in series])
     parts = []
-    for index, spot in zip(order, spots, strict=True):
+    for index, spot in enumerate(spots):
         colour, _dashes, kind = styles[index]
-        name = names[index] if len(names[index]) <= LABEL_NAME else names[index][: LABEL_NAME - 1] + "…"
-        label = f"{name} {series[index][-1]}"
         # A pale player's name is written in the text colour: pale letters are not read on white.
         fill = f'fill="{colour}"' if kind != "pale" else 'fill="#000000"'
         parts.append(
             f'<text class="chart-label chart-label-{kind}" x="{end_x + 7:.1f}" y="{spot:.1f}" '
-            f'{fill} font-weight="600">{escape(label)}</text>'
+            f'{fill} font-weight="600">{escape(label_text(names[index], series[index][-1]))}</text>'
         )
     return parts
 

@@ -15,7 +15,10 @@ Each record is one query for its best row, whatever the number of nights:
   the biggest Anrufen payout, most bonus cards in an Elfer game, the fastest
   Murlan win) are feats like the first three.
 
-A tie goes to whoever set the record first.
+A tie goes to whoever set the record first: the earlier night, then the match started
+first that night, then (for the best single round, where two seats of one match can reach the
+same round) the earlier round. That last step folds the one match again (its seats and rounds:
+two more queries, whatever the number of nights), and only when seats of one match tied.
 """
 
 from __future__ import annotations
@@ -24,17 +27,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Prefetch, QuerySet, prefetch_related_objects
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from companion import standings as standings_service
 from companion.access import nights_for
 from companion.games import registry
 from companion.games.parts import count_text
 from companion.models import GameNight, Player, Seat
 from companion.review.models import Feat, Rating
 from companion.review.stats import Period, finished_seats
+from scoring.base import ScoringError
+from scoring.registry import ENGINES
 
 
 @dataclass(frozen=True)
@@ -83,6 +89,7 @@ def _in(within: Period, path: str) -> dict:
 def records(user: AbstractBaseUser, game: str, within: Period) -> list[Record]:
     """Every record of ``game`` in ``within``, from the nights ``user`` may see (a query each)."""
     nights = nights_for(user)
+    most_seats = ENGINES[game].max_players
     found = []
     for kind in kinds(game):
         feats = Feat.objects.filter(
@@ -91,9 +98,15 @@ def records(user: AbstractBaseUser, game: str, within: Period) -> list[Record]:
             seat__match__night__in=nights,
             **_in(within, "seat__match__night__date"),
         ).select_related("seat__player", "seat__match__night")
-        feat = feats.order_by(
-            "rank" if kind.worst else "-rank", "seat__match__night__date", "seat__match__started_at", "pk"
-        ).first()
+        ordered = feats.order_by(
+            "rank" if kind.worst else "-rank",
+            "seat__match__night__date",
+            "seat__match__started_at",
+            "seat__match",
+            "seat__position",
+        )
+        # The best round: the best rows, with every seat of the first match that tied (one query).
+        feat = _first_round(list(ordered[:most_seats])) if kind.key == "round" else ordered.first()
         if feat is not None:
             found.append(
                 Record(
@@ -112,6 +125,32 @@ def records(user: AbstractBaseUser, game: str, within: Period) -> list[Record]:
     if busiest is not None:
         found.append(busiest)
     return found
+
+
+def _first_round(best: list[Feat]) -> Feat | None:
+    """Of the seats that reached the best round in the first match that saw it (``best``: the best
+    rows in the records' order), the one that reached it in the earliest round; the seat order
+    only when they reached it in the same round. The match is folded only when seats tied."""
+    if not best:
+        return None
+    first = best[0]
+    tied = [feat for feat in best if feat.rank == first.rank and feat.seat.match_id == first.seat.match_id]
+    if len(tied) < 2:
+        return first
+    match = first.seat.match
+    prefetch_related_objects([match], Prefetch("seats", Seat.objects.select_related("player")), "rounds")
+    try:
+        rounds = standings_service.current(match).rounds
+    except ScoringError:
+        return first  # rounds that no longer score (rebuild_standings --check reports them)
+
+    def reached(feat: Feat) -> int:
+        name = feat.seat.player.name
+        return next(
+            (n for n, round_ in enumerate(rounds) if round_.deltas.get(name) == feat.value), len(rounds)
+        )
+
+    return min(tied, key=reached)
 
 
 def _longest_streak(nights: QuerySet[GameNight], game: str, within: Period) -> Record | None:

@@ -1,9 +1,23 @@
 """The running-totals chart: valid SVG, a line per player told apart without colour, the game's marks."""
 
 import itertools
+import random
 import xml.etree.ElementTree as ET
 
-from companion.play.charts import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, line_style, running_totals_svg
+from companion.play.charts import (
+    BOTTOM,
+    FONT_SIZE,
+    HEIGHT,
+    LABEL_CHARS,
+    LEFT,
+    RIGHT,
+    TOP,
+    WIDTH,
+    label_spots,
+    label_text,
+    line_style,
+    running_totals_svg,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 PLOT_HEIGHT = HEIGHT - TOP - BOTTOM
@@ -63,6 +77,71 @@ def test_labels_of_lines_ending_together_at_the_bottom_stay_clear_of_the_round_n
     assert all(lower - upper >= 13 for upper, lower in itertools.pairwise(labels))
 
 
+def end_labels(root) -> dict[str, float]:
+    """Each end label's baseline by its text."""
+    return {
+        text.text: float(text.get("y"))
+        for text in root.iter(f"{SVG}text")
+        if text.get("font-weight") == "600"
+    }
+
+
+def apart_and_inside(spots) -> bool:
+    """No two labels closer than a label is tall, every label's letters inside the chart and above
+    the rounds' numbers."""
+    ordered = sorted(spots)
+    return all(lower - upper >= FONT_SIZE for upper, lower in itertools.pairwise(ordered)) and (
+        ordered[0] >= FONT_SIZE and ordered[-1] <= HEIGHT - BOTTOM + 4
+    )
+
+
+def test_labels_of_lines_ending_close_together_never_overlap_nor_leave_the_chart():
+    # Issue 37: two lines ending together at the bottom pushed every label up, the top one off the chart.
+    names = ["Anna", "Beat", "Cla", "Dora", "Eva"]
+    root = parse(running_totals_svg(names, [[1, 2, 0, 1, 0], [3, 5, 0, 4, 0]], title="close"))
+    labels = end_labels(root)
+    assert sorted(labels) == ["Anna 3", "Beat 5", "Cla 0", "Dora 4", "Eva 0"]
+    assert apart_and_inside(labels.values()), labels
+
+
+def test_a_label_away_from_the_crowd_stays_by_its_lines_end():
+    names = ["Anna", "Beat", "Cla", "Dora", "Eva"]
+    root = parse(running_totals_svg(names, [[1, 2, 0, 1, 0], [3, 5, 0, 4, 0]], title="close"))
+    ends = {line.get("data-player"): points_of(line)[-1][1] for line in polylines(root)}
+    labels = end_labels(root)
+    for name, total in (("Beat", 5), ("Dora", 4), ("Anna", 3)):
+        assert labels[f"{name} {total}"] == round(ends[name] + 4, 1), name
+
+
+def test_six_players_ending_within_a_point_get_six_labels_apart_inside_the_chart():
+    names = ["Alexandra", "Bartholomäus", "Jean-Christophe", "Dora", "Maximiliane", "Ursula"]
+    for last in ([30, 31, 29, 30, 30, 31], [0, 0, 1, 0, 1, 0], [-10, -10, -9, -10, 40, -10]):
+        root = parse(running_totals_svg(names, [[5] * 6, last], title="close"))
+        assert apart_and_inside(end_labels(root).values()), last
+
+
+def test_end_labels_are_apart_and_inside_the_chart_wherever_the_lines_end():
+    chance = random.Random(37)
+    for _ in range(2000):
+        count = chance.randint(1, 10)
+        wanted = [chance.uniform(TOP, HEIGHT - BOTTOM) + 4 for _ in range(count)]
+        if chance.random() < 0.5:  # crowds: several lines ending at the same total
+            wanted = [chance.choice(wanted[:2]) for _ in wanted]
+        assert apart_and_inside(label_spots(wanted)), wanted
+
+
+def test_a_long_name_is_shortened_beside_a_long_total_which_is_never_cut():
+    assert label_text("Anna", 5) == "Anna 5"
+    assert label_text("Alexandra", 100010) == "Alex… 100010"
+    assert label_text("Bartholomäus", -100000) == "Bar… -100000"
+    assert label_text("Maximiliane", 30) == "Maximili… 30"
+    assert all(
+        len(label_text(name, total)) <= LABEL_CHARS
+        for name in ("Jean-Christophe", "A" * 40, "Ursula")
+        for total in (0, -7, 100010, -100000)
+    )
+
+
 def test_values_map_onto_the_plot_from_the_start_value():
     root = parse(running_totals_svg(["Anna"], [[12], [8]], title="Anrufen", start=10))
     (line,) = polylines(root)
@@ -73,11 +152,11 @@ def test_values_map_onto_the_plot_from_the_start_value():
 
 
 def test_names_are_escaped():
-    svg = running_totals_svg(['<b>"Jo"</b>'], [[1]], title="A & B")
+    svg = running_totals_svg(['<b>"J"</b>'], [[1]], title="A & B")
     assert "<b>" not in svg
     root = parse(svg)
     assert root.find(f"{SVG}title").text == "A & B"
-    assert '<b>"Jo"</b> 1' in texts(root)
+    assert '<b>"J"</b> 1' in texts(root)  # short enough to stand whole at the line end
 
 
 def test_a_murlan_target_is_a_step_line_rising_where_the_target_rose():

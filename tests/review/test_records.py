@@ -281,3 +281,60 @@ def test_the_year_page_prints_and_is_only_the_users_nights(persona_client, night
     theirs = persona_client("outsider").get(reverse("year_in_review", args=[this_year]))
     assert theirs.context["review"].matches == 0
     assert persona_client("owner").get("/years/99999/").status_code == 404
+
+
+# --- ties: whoever set the record first keeps it (issue 37) -------------------------------
+
+
+def test_a_tie_goes_to_the_record_set_on_the_earlier_night_whichever_was_entered_first(owner):
+    later = GameNightFactory(owner=owner, date=datetime.date(2026, 11, 20))
+    earlier = GameNightFactory(owner=owner, date=datetime.date(2026, 11, 6))
+    # The later night's match is entered first: the night's date decides, not the entering.
+    play_match(
+        later, "counter", ["Anna", "Beat"], [{"points": {"Anna": 10, "Beat": 3}}], options={"rounds": 1}
+    )
+    play_match(
+        earlier, "counter", ["Cla", "Dora"], [{"points": {"Cla": 10, "Dora": 3}}], options={"rounds": 1}
+    )
+    found = records.records(owner, "counter", ALL)
+    assert {
+        record.key: (record.player.name, record.night) for record in found if record.key != "busiest"
+    } == {
+        "total": ("Cla", earlier),
+        "worst_total": ("Dora", earlier),
+        "round": ("Cla", earlier),
+        "streak": ("Cla", earlier),
+    }
+
+
+def test_a_tie_on_one_night_goes_to_the_match_started_first(owner, night):
+    started = datetime.datetime(2026, 11, 27, 19, 0, tzinfo=datetime.UTC)
+    play_match(
+        night,
+        "counter",
+        ["Anna", "Beat"],
+        [{"points": {"Anna": 10, "Beat": 3}}],
+        options={"rounds": 1},
+        started_at=started + datetime.timedelta(hours=1),
+    )
+    play_match(
+        night,
+        "counter",
+        ["Cla", "Dora"],
+        [{"points": {"Cla": 10, "Dora": 3}}],
+        options={"rounds": 1},
+        started_at=started,
+    )
+    assert by_key(records.records(owner, "counter", ALL))["total"] == ("+10", "Cla")
+
+
+def test_a_best_round_tied_within_one_match_goes_to_whoever_reached_it_in_the_earlier_round(owner, night):
+    # Beat, seated second, makes 10 in round 1; Anna, seated first, makes 10 only in round 2.
+    play_match(
+        night,
+        "counter",
+        ["Anna", "Beat"],
+        [{"points": {"Anna": 2, "Beat": 10}}, {"points": {"Anna": 10, "Beat": 1}}],
+        options={"rounds": 2},
+    )
+    assert by_key(records.records(owner, "counter", ALL))["round"] == ("+10", "Beat")
