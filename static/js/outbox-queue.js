@@ -269,7 +269,6 @@
   function swapScoreboard(html) {
     var target = document.getElementById("scoreboard");
     if (!target || !window.htmx) return;
-    core.swapped("outbox");
     window.htmx.swap(target, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
     core.freshKey();
     core.remember(html);
