@@ -34,7 +34,7 @@ Decisions:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoring.base import (
@@ -88,6 +88,15 @@ JOKER_COUNT = WholeNumber(
 )
 
 
+def game_score(bonus: int, cards: Sequence[int], jokers: int) -> int:
+    """One player's score for a game: 11 per bonus card taken, minus the cards and 11 per joker held.
+
+    The fold counts with it, and so does the entry form's live score beside each hand
+    (``companion.games.elfer.live``), so the phone never has a formula of its own.
+    """
+    return BONUS_VALUE * bonus - sum(cards) - JOKER_VALUE * jokers
+
+
 class Elfer(Engine):
     key = "elfer"
     title = Phrase(
@@ -122,10 +131,7 @@ class Elfer(Engine):
             if limit is not None and number > limit:
                 raise self.after_match_over(number)
             bonus, cards, jokers = self._check_entry(players, number, entry)
-            game = {
-                name: BONUS_VALUE * bonus[name] - sum(cards[name]) - JOKER_VALUE * jokers[name]
-                for name in players
-            }
+            game = {name: game_score(bonus[name], cards[name], jokers[name]) for name in players}
             for name in players:
                 totals[name] += game[name]
             went_out.append(next(name for name in players if not cards[name] and not jokers[name]))

@@ -78,6 +78,19 @@ POINTS = WholeNumber(
 )
 
 
+def three_tied(points: Mapping[str, int], players: Sequence[str]) -> list[str]:
+    """The three players on one value when nobody reached 100, in seating order; else none.
+
+    Only then is a card drawn. The entry form offers the draw to these three
+    (``companion.games.molotow.live``), so the phone never decides it.
+    """
+    if max(points.values()) >= HEAVY:
+        return []
+    counts = Counter(points.values())
+    value = next((value for value, count in counts.items() if count == 3), None)
+    return [name for name in players if points[name] == value] if value is not None else []
+
+
 class Molotow(Engine):
     key = "molotow"
     title = Phrase(
@@ -221,10 +234,8 @@ class Molotow(Engine):
         leader = next(name for name in players if points[name] == top)
         others = [name for name in players if name != leader]
 
-        # Three players on one value under 100: only then is a card drawn.
-        counts = Counter(points.values())
-        tied_value = next((value for value, count in counts.items() if count == 3), None)
-        tied = [name for name in players if points[name] == tied_value] if top < HEAVY else []
+        tied = three_tied(points, players)
+        tied_value = points[tied[0]] if tied else None
         if not tied and DRAW_LOSER in entry:
             raise round_error(
                 number,

@@ -200,6 +200,13 @@ class Game:
         """
         return ""
 
+    def live(self, players: Sequence[str], data: Mapping[str, Any]) -> dict[str, Any]:
+        """What the entry form shows beside its fields while it is typed, from the engine's own
+        rules, even for an entry Save would still refuse: the live preview's ``live``
+        (``companion.play.preview``). The game's script shows it and computes nothing itself.
+        """
+        return {}
+
     def status_context(self, result: Standings) -> dict[str, Any]:
         """More for the game's status partial (``game_status`` in the scoreboard context)."""
         return {}

@@ -99,13 +99,22 @@ def preview_round(match: Match, result: Standings, data: Mapping[str, Any]) -> d
     ``deltas`` are ``[name, change]`` in seat order; ``extras`` the round's own
     plain values from the engine (Anrufen: ``made``, ``stake``); for a new round (not an edit),
     ``standings``: the standing cards after it, as the scoreboard shows them, and ``head``: the
-    round line after it (detail.html#round-line). Nothing is written.
+    round line after it (detail.html#round-line); always ``live``: what the game's form shows
+    beside its fields as it is typed (``Game.live``). Nothing is written.
 
     ``waiting`` (optional): the rounds waiting on the phone to be sent (offline, or while the
     connection flickers), which come before the posted one. The verdict is then on the match
     with them, as it will be when they are stored before it: the waiting rounds and the
     standings after them are the engine's too, never the phone's own arithmetic.
     """
+    answer = _verdict(match, result, data)
+    # What the form shows beside its fields while typed (Elfer's scores, Molotow's draw), for an
+    # entry Save would refuse too: the game's rules, so the page computes none of it.
+    answer["live"] = registry.get(match.game).live(result.players, data)
+    return answer
+
+
+def _verdict(match: Match, result: Standings, data: Mapping[str, Any]) -> dict[str, Any]:
     entries = [r.entry for r in sorted(match.rounds.all(), key=lambda r: r.number)]
     if data.get("waiting"):
         waited = _after_waiting(match, result, entries, data["waiting"])

@@ -168,36 +168,20 @@
     if (number && mine.value) number.value = mine.value;
   }, true);
 
-  // "Drop mine" shows the match as it is now: what was typed is not kept as a draft either.
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var elt = event.detail.elt;
-    if (event.detail.successful && elt && elt.id === "drop-entry" && window.CompanionOutbox) window.CompanionOutbox.clearDraft();
-  });
 
   // --- when to fetch -------------------------------------------------------------------------
-  // The page's own requests on the scoreboard, until answered (their answers may replace them).
-  // Known by their XMLHttpRequest: htmx may name another element once the answer is in.
-  var pending = [];
-  // How many the page has sent. A version is a random token, not a number, so a fetched answer
-  // can't tell whether it is older than the page: one asked for before the page's own request
-  // began may be (an undo's answer already put in, then this one putting the round back).
-  var sent = 0;
-  document.addEventListener("htmx:beforeSend", function (event) {
+  // Not while the page's own requests on the scoreboard are under way (their answers may replace
+  // what a fetch brings): the save controller (js/match.js) counts them and says when each ends.
+  // A version is a random token, not a number, so a fetched answer can't tell whether it is older
+  // than the page: one asked for before the page's own request began may be (an undo's answer
+  // already put in, then this one putting the round back); its count of requests sent tells.
+  var save = window.CompanionSave;
+  document.addEventListener("companion:saved", function (event) {
+    // "Drop mine" shows the match as it is now: what was typed is not kept as a draft either.
     var elt = event.detail.elt;
-    if (elt && elt.closest && elt.closest("#scoreboard") && event.detail.xhr) {
-      pending.push(event.detail.xhr);
-      sent += 1;
-    }
-  });
-  function answered(event) {
-    var index = pending.indexOf(event.detail.xhr);
-    if (index === -1) return;
-    pending.splice(index, 1);
+    if (event.detail.ok && elt.id === "drop-entry" && window.CompanionOutbox) window.CompanionOutbox.clearDraft();
     // After htmx has put the answer in: it may be the version the stream named, or an older one.
     window.setTimeout(check, 0);
-  }
-  ["htmx:afterRequest", "htmx:sendError", "htmx:timeout", "htmx:sendAbort"].forEach(function (name) {
-    document.addEventListener(name, answered);
   });
 
   // Rounds waiting in the offline outbox: its own answers bring the match, and its rows stay.
@@ -208,9 +192,9 @@
   // ``asking``: without a stream (the server refused it), fetch even though no new version was named.
   function check(asking) {
     if (!asking && (!newest || newest === shown())) return;
-    if (fetching || pending.length > 0 || outboxBusy()) return;
+    if (fetching || save.pending() > 0 || outboxBusy()) return;
     fetching = true;
-    var asked = sent;
+    var asked = save.sent;
     window.fetch(scoreboardUrl, { credentials: "same-origin", headers: { "HX-Request": "true" } })
       .then(function (response) {
         if (response.status === 404 || response.status === 403 || response.redirected) return gone();
@@ -219,7 +203,7 @@
           fetching = false;
           // A request of this page began meanwhile (none was pending when this was asked): its
           // answer is newer, or comes, and then this is asked again.
-          if (asked === sent) apply(html);
+          if (asked === save.sent) apply(html);
           check();
         });
       })

@@ -250,18 +250,14 @@
     var by = moved > 0 && above > 0 ? Math.min(moved, above) : moved < 0 && above < 0 ? Math.max(moved, above) : 0;
     if (Math.abs(by) >= 1) window.scrollBy({ top: by, left: 0, behavior: "instant" });
   }
-  document.body.addEventListener("htmx:beforeSend", function (event) {
-    var form = event.detail.elt;
-    var state = form && form.companionPreview;
+  // The standings at the tap: Save sends the entry the newest preview answered (not Anrufen's "Redeal").
+  function sendingEntry(form) {
+    var state = form.companionPreview;
     if (!state || !form.matches("form.entry-form")) return;
-    if (state.submitter && !state.submitter.classList.contains("save-round")) return; // Anrufen's "Redeal"
+    if (state.submitter && !state.submitter.classList.contains("save-round")) return;
     saving = { form: form, entry: serialise(form) };
     if (state.answer && state.answer.entry === saving.entry) showAhead(form, state.answer.answer);
-  });
-  // No answer swapped in (the network, an error page): the standings from before the tap.
-  document.body.addEventListener("htmx:afterRequest", function (event) {
-    if (saving && event.detail.elt === saving.form) putBack();
-  });
+  }
 
   // --- per-game enhancers, run on the page and on every htmx swap --------------
   var enhancers = (window.CompanionEntry = window.CompanionEntry || {});
@@ -314,17 +310,17 @@
   function isBoard(target) {
     return !!target && (target.id === "scoreboard" || target.id === "table-top");
   }
-  document.body.addEventListener("htmx:beforeSwap", function (event) {
-    var target = event.detail.target;
+  function keepView(detail) {
+    var target = detail.target;
     if (!isBoard(target)) return;
     // What the standings were before the tap, even when the preview's cards are shown now.
     var totals = totalsOf(ahead ? ahead.cards : target);
     var open = [];
     target.querySelectorAll("details[data-keep-open][open]").forEach(function (details) { open.push(details.id); });
-    var elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+    var elt = detail.requestConfig && detail.requestConfig.elt;
     var by = elt && elt.matches ? (elt.matches("form.entry-form") ? "save" : elt.matches("form[data-undo], form[data-restore]") ? "undo" : "") : "";
     before = { scrollY: window.scrollY, totals: totals, open: open, by: by, measured: by === "save" ? measure(target) : null };
-  });
+  }
 
   // --- after a save or an undo: Save stays put, the new round is on screen ------------------
   // A save's answer can be taller above Save (Molotow's tally grows a line: holdSave, above) or
@@ -350,11 +346,11 @@
     }
   }
 
-  document.body.addEventListener("htmx:afterSwap", function (event) {
+  function afterSwap(detail) {
     var board = document.getElementById("scoreboard");
-    if (!board || !before || (event.detail.target && !isBoard(event.detail.target) && event.detail.target !== board)) return;
+    if (!board || !before || (detail.target && !isBoard(detail.target) && detail.target !== board)) return;
     // The new element (htmx names the one it replaced): what the server said about this save.
-    var swapped = (isBoard(event.detail.target) && document.getElementById(event.detail.target.id)) || board;
+    var swapped = (isBoard(detail.target) && document.getElementById(detail.target.id)) || board;
     var kept = before;
     before = null;
     ahead = null; // the preview's cards went out with what the answer replaced
@@ -384,6 +380,77 @@
       announcer.textContent = "";
       window.setTimeout(function () { announcer.textContent = announce; }, 50);
     }
+  }
+
+  // --- the save controller: one owner of every request the scoreboard makes --------------------
+  // A save, an undo or a restore, the Elfer board, "Drop mine", the chart: from the tap to its end.
+  // Offline, or with rounds waiting, the outbox takes a save instead (js/outbox.js: "queued").
+  // Otherwise it is pending until htmx has put the answer in (the server's Companion-Round says
+  // saved, conflict, invalid or over) or it failed (no connection, no answer in time, refused).
+  // Its end is one event on the document, "companion:saved", detail {elt, target, outcome, html,
+  // ok, status}: the outbox and the live updates listen to it rather than to htmx's own events.
+  var requests = []; // under way, by their XMLHttpRequest (htmx may name another element later)
+  window.CompanionSave = {
+    pending: function () { return requests.length; },
+    sent: 0, // how many the page has sent (js/live.js: an answer fetched meanwhile may be older)
+  };
+  function said(detail) {
+    document.dispatchEvent(new CustomEvent("companion:saved", { detail: detail }));
+  }
+  function requestOf(detail) {
+    return requests.find(function (request) { return request.xhr === detail.xhr; });
+  }
+  function finish(request) {
+    if (!request.answered || (request.swapped && !request.settled)) return;
+    requests.splice(requests.indexOf(request), 1);
+    said(request);
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var outbox = window.CompanionOutbox;
+    if (outbox && outbox.takes(event.detail.elt)) {
+      event.preventDefault();
+      said({ elt: event.detail.elt, outcome: "queued", ok: false, status: 0 });
+    }
+  });
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var elt = event.detail.elt;
+    if (!elt.closest || !elt.closest("#scoreboard") || !event.detail.xhr) return;
+    requests.push({ xhr: event.detail.xhr, elt: elt, outcome: "", html: "", target: null });
+    window.CompanionSave.sent += 1;
+    sendingEntry(elt);
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var request = requestOf(event.detail);
+    if (!request || !event.detail.shouldSwap) return;
+    request.outcome = event.detail.xhr.getResponseHeader("Companion-Round") || "";
+    keepView(event.detail);
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var request = requestOf(event.detail);
+    if (!request || request.swapped) return;
+    request.swapped = true;
+    afterSwap(event.detail);
+  });
+  // htmx says afterSettle for each part an answer swapped (an update's actions and chart too),
+  // once all are in: the first ends the request.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var request = requestOf(event.detail);
+    if (!request || request.settled) return;
+    request.settled = true;
+    finish(request);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var detail = event.detail;
+    // No answer swapped in (the network, an error page): the standings from before the tap.
+    if (saving && detail.elt === saving.form) putBack();
+    var request = requestOf(detail);
+    if (!request) return;
+    request.answered = true;
+    request.ok = !!detail.successful;
+    request.status = detail.xhr.status;
+    request.target = detail.target;
+    request.html = detail.successful ? detail.xhr.responseText : "";
+    finish(request);
   });
 
   if (window.htmx) {

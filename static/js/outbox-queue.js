@@ -63,8 +63,8 @@
 
   //
   // A game's script may say the entry as its saved row will ("Anna +22 · Beat −20" for a game of
-  // Elfer raus!): elements marked data-summary hold those words, and then stand for the typed
-  // fields, whose raw list ("Beat's jokers 0" for every player) says less. Choices ("Anna went
+  // Elfer raus!, as the engine's preview answered it): elements marked data-summary hold those words,
+  // and then stand for the typed fields, whose list says less. Choices ("Anna went
   // out") are listed after them either way. A disabled field is not sent, so it is not listed.
   function summary(form) {
     var said = Array.prototype.map.call(form.querySelectorAll("[data-summary]"), function (el) {
@@ -76,7 +76,8 @@
       if (!el.name || el.disabled || el.type === "hidden" || el.type === "submit" || el.type === "button") return;
       if ((el.type === "radio" || el.type === "checkbox") && !el.checked) return;
       var value = el.tagName === "SELECT" ? (el.selectedOptions[0] || { textContent: "" }).textContent : el.value;
-      if (!String(value).trim()) return;
+      // Nothing typed says nothing: an empty field, or a count left at its 0 (Elfer's jokers).
+      if (!String(value).trim() || (el.type === "number" && el.value === "0" && el.defaultValue === "0")) return;
       var label = el.labels && el.labels[0] ? spoken(el.labels[0]) : el.getAttribute("aria-label") || "";
       if (el.type === "radio" || el.type === "checkbox") {
         var legend = el.closest("fieldset") && el.closest("fieldset").querySelector("legend");
@@ -268,7 +269,6 @@
   function swapScoreboard(html) {
     var target = document.getElementById("scoreboard");
     if (!target || !window.htmx) return;
-    core.swapped("outbox");
     window.htmx.swap(target, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
     core.freshKey();
     core.remember(html);

@@ -25,7 +25,6 @@
   var CONTACT = "companion:last-contact";
   // Kept per account, as the service worker keeps them (js/sw.js, companion/offline/account.py).
   var PAGES = "companion-pages-" + (document.body.dataset.account || "none");
-  var lastSwapOutcome = "";
   var queue = null; // js/outbox-queue.js, once it runs
   var loading = null;
   var waiting = false; // rounds of this match in IndexedDB when the page opened
@@ -183,24 +182,24 @@
     needQueue().then(then).catch(function () { /* not loaded: the page works without it */ });
   }
 
-  // --- saving: now, or into the outbox ----------------------------------------------
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var elt = event.detail.elt;
-    if (!elt.matches) return;
+  // --- saving: now, or into the outbox (asked by the save controller, js/match.js) ----------
+  // Whether the outbox takes this request instead of the server.
+  function takes(elt) {
+    if (!elt.matches) return false;
     // Offline, a round goes into the outbox; online, it still joins the rounds waiting
     // there rather than overtaking them.
     if (elt.matches("#scoreboard form.entry-form") && (!navigator.onLine || (queue ? queue.waiting() : waiting))) {
-      event.preventDefault();
       needQueue().then(function (outbox) { outbox.enqueue(elt); }, function () { say(elt, strings.saveOffline); });
     } else if (elt.matches("#scoreboard form[data-undo]") && queue && queue.takesBack()) {
       // Undo while rounds wait takes back the newest of them, which the server has never seen.
-      event.preventDefault();
       queue.takeBack(elt);
     } else if (!navigator.onLine && elt.hasAttribute("data-needs-connection")) {
-      event.preventDefault();
       say(elt, strings.needsConnection);
+    } else {
+      return false;
     }
-  });
+    return true;
+  }
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("a[data-needs-connection]");
     if (link && !navigator.onLine) {
@@ -208,15 +207,6 @@
       say(link.closest("table") || link, strings.needsConnection);
     }
   }, true);
-  // A save that failed for the network: the next outage finds the outbox loaded.
-  function lostSave(event) {
-    if (event.detail.elt && event.detail.elt.matches && event.detail.elt.matches("#scoreboard form.entry-form")) {
-      withQueue(function () {});
-    }
-  }
-  document.addEventListener("htmx:sendError", lostSave);
-  document.addEventListener("htmx:timeout", lostSave);
-
   // The time of the last answer from the server: what "offline since" means.
   function touch() {
     try { window.localStorage.setItem(CONTACT, String(Date.now())); } catch (e) { /* not kept */ }
@@ -286,41 +276,31 @@
     return true;
   }
 
-  // After the frame that shows the new scoreboard: the copy is not worth a later paint.
-  function afterPaint(work) {
-    window.requestAnimationFrame(function () { window.setTimeout(work, 0); });
-  }
-
-  // --- htmx's own requests on this page -------------------------------------------
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var xhr = event.detail.xhr;
-    lastSwapOutcome = (xhr && xhr.getResponseHeader("Companion-Round")) || "";
-    if (lastSwapOutcome === "saved") clearDraft();
-  });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var detail = event.detail;
-    if (!detail.successful || !detail.xhr) return;
-    touch();
-    var target = detail.target;
-    if (target && (target.id === "scoreboard" || target.id === "table-top") && detail.xhr.responseText) {
-      var html = detail.xhr.responseText;
-      var outcome = lastSwapOutcome;
-      afterPaint(function () {
-        if (outcome !== "invalid") remember(html);
-        keepCopy(html);
-      });
+  // --- the end of each request of the scoreboard (the save controller, js/match.js) ---------
+  document.addEventListener("companion:saved", function (event) {
+    var saved = event.detail;
+    if (saved.outcome === "queued") return;
+    if (!saved.ok) {
+      // A save lost to the network: the next outage finds the outbox loaded.
+      if (!saved.status && saved.elt.matches("form.entry-form")) withQueue(function () {});
+      return;
     }
-  });
-  document.addEventListener("htmx:afterSettle", function (event) {
-    var target = event.detail.target;
+    touch();
+    if (saved.outcome === "saved") clearDraft();
+    var target = saved.target;
     if (!target || (target.id !== "scoreboard" && target.id !== "table-top")) return;
-    // htmx says afterSettle for each part an answer swapped (an update's actions and chart
-    // too): the form is made ready once, for the part that holds it.
-    if (event.target.id !== target.id) return;
-    if (lastSwapOutcome !== "invalid") freshKey(); // a refused entry keeps its key for the retry
+    if (saved.outcome !== "invalid") freshKey(); // a refused entry keeps its key for the retry
     // A conflict answers with a fresh form: what was typed comes back into it.
-    if (lastSwapOutcome === "conflict") restoreDraft(false);
+    if (saved.outcome === "conflict") restoreDraft(false);
     if (queue) queue.render();
+    // After the frame that shows the new scoreboard: the copy is not worth a later paint.
+    if (!saved.html) return;
+    window.requestAnimationFrame(function () {
+      window.setTimeout(function () {
+        if (saved.outcome !== "invalid") remember(saved.html);
+        keepCopy(saved.html);
+      }, 0);
+    });
   });
 
   function tryAgain(probe) {
@@ -359,7 +339,7 @@
     touch: touch,
     contact: CONTACT,
     pristine: function () { return pristine; },
-    swapped: function (outcome) { lastSwapOutcome = outcome; },
+    takes: takes,
     start: function (outbox) { queue = outbox; },
     // The forms of the rounds waiting to be sent, for the live preview (js/match.js); null when none can be counted.
     waitingFields: function () { return queue ? queue.waitingFields() : null; },

@@ -550,19 +550,22 @@ def enter_elfer_game(page):
     page.get_by_role("button", name="Save game").click()
 
 
-def test_a_game_of_elfer_waiting_offline_shows_the_scores_it_is_stored_with(phones, elfer):
+def test_a_game_of_elfer_typed_offline_waits_with_what_was_typed_and_no_score_of_the_phones_own(
+    phones, elfer
+):
     page = phones()
     page.goto(elfer.get_absolute_url())
     page.wait_for_load_state("networkidle")
     go_offline(page)
     enter_elfer_game(page)
     expect(waiting_rows(page)).to_have_count(1)
-    # The game's scores, as its row will show them once stored; not every count field, zeros included.
+    # The scores are the engine's: offline nobody said them, so the row lists what was typed,
+    # without the counts left at 0 (Beat's jokers).
     expect(waiting_rows(page)).to_contain_text(
-        "Anna +22 · Beat \u221220 · Cla \u221222 · Dora \u221223 · Anna went out"
+        "Anna went out · Cards left in Beat's hand 3 17 · Cards left in Cla's hand 21 1"
+        " · Cards left in Dora's hand 12 · Anna's bonus cards 2 · Dora's jokers 1"
     )
-    expect(waiting_rows(page)).not_to_contain_text("jokers")
-    expect(waiting_rows(page)).not_to_contain_text("bonus cards")
+    expect(waiting_rows(page)).not_to_contain_text("Beat's jokers")
     waiting_rows(page).scroll_into_view_if_needed()
     page.screenshot(path="/tmp/offline-elfer-waiting.png")
 

@@ -148,6 +148,8 @@ def test_an_elfer_game_waiting_offline_reads_as_a_person_would_say_it(logged_in,
     ready_for_offline(page)
     page.get_by_label("Anna went out").check()
     page.get_by_label("Cards left in Beat's hand").fill("3 17")
+    # The scores are the engine's (the live preview): said before the connection goes.
+    expect(page.locator('.elfer-score[data-score-for="1"]')).to_have_text("= \u221220")
     page.context.set_offline(True)
     # The page learns of it in a task of its own: on a busy machine a tap can come first, and
     # is then a save lost to the network (said by Save), not a round put in the outbox.

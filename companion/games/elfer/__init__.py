@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from companion.games.elfer import demo, rules
-from companion.games.elfer.entry import ElferEntryForm
+from companion.games.elfer.entry import ElferEntryForm, live_scores
 from companion.games.elfer.examples import EXAMPLES, MATCH
 from companion.games.parts import DemoPlay, Figure, Game, Record, count_text, per
 from companion.games.words import GAME as WORDS
@@ -51,6 +51,7 @@ class Elfer(Game):
     example_result = staticmethod(rules.example_result)
     example_detail = staticmethod(rules.hands)
     describe_entry = staticmethod(rules.describe_entry)
+    live = staticmethod(live_scores)
 
     def csv_detail(self, entry: Mapping[str, Any], name: str) -> str:
         """The player's bonus cards and what was left in hand ("out" for nothing)."""

@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from companion.games.elfer.board import BoardView, load_board
 from companion.games.entry import COUNT_INVALID, COUNT_NEGATIVE, EntryForm
-from scoring.elfer import HIGHEST_CARD, LOWEST_CARD, TABLE_CARD
+from scoring.elfer import HIGHEST_CARD, LOWEST_CARD, TABLE_CARD, game_score
 from scoring.elfer_board import BONUS_CARDS
 
 # The values a hand can hold, in keypad order: the 11s start on the table.
@@ -48,6 +49,40 @@ def parse_cards(text: str) -> list[int]:
     return [int(part) for part in values]
 
 
+def _count(value: Any) -> int:
+    """A bonus or joker count as typed; 0 while it is empty or no count."""
+    try:
+        return max(0, int(value))
+    except (TypeError, ValueError):
+        return 0
+
+
+def live_scores(players: Sequence[str], data: Mapping[str, Any]) -> dict[str, Any]:
+    """The score beside each hand as it is typed ("-20", "?" for a hand that is no cards yet) and
+    the bonus cards and jokers counted, by the engine's formula (``scoring.elfer.game_score``).
+
+    A field the page does not send (the locked hand of the one who went out) counts as empty.
+    """
+    scores = []
+    bonus_given = jokers_held = 0
+    for index in range(len(players)):
+        bonus, jokers = _count(data.get(f"bonus_{index}")), _count(data.get(f"jokers_{index}"))
+        bonus_given += bonus
+        jokers_held += jokers
+        try:
+            hand = parse_cards(str(data.get(f"cards_{index}", "")))
+        except ValueError:
+            hand = None
+        # A value no card has (a 0, or 31 ones in a row) is left to Save, which says why.
+        if hand is None or not all(LOWEST_CARD <= value <= HIGHEST_CARD for value in hand):
+            scores.append("?")
+        else:
+            score = game_score(bonus, hand, jokers)
+            scores.append(f"+{score}" if score > 0 else str(score).replace("-", "\u2212"))
+    sums = gettext("Bonus cards given out: {bonus} of 7 · jokers held: {jokers} of 4")
+    return {"scores": scores, "sums": sums.format(bonus=bonus_given, jokers=jokers_held)}
+
+
 @dataclass(frozen=True)
 class PlayerFields:
     """One player's part of the form, for the template."""
@@ -58,6 +93,7 @@ class PlayerFields:
     bonus: forms.BoundField
     jokers: forms.BoundField
     cards: forms.BoundField
+    score: str  # the live score beside the hand as the page opens (js updates it from the preview)
 
 
 class ElferEntryForm(EntryForm):
@@ -208,8 +244,19 @@ class ElferEntryForm(EntryForm):
             for index in range(len(self.players))
         )
 
+    def live(self) -> dict[str, Any]:
+        """The live scores and sums as the form opens, as the preview says them once it is typed in."""
+        kinds = ("bonus", "jokers", "cards")
+        values = {
+            f"{kind}_{index}": self[f"{kind}_{index}"].value()
+            for kind in kinds
+            for index in range(len(self.players))
+        }
+        return live_scores(self.players, {name: value for name, value in values.items() if value is not None})
+
     def player_fields(self) -> list[PlayerFields]:
         radios = list(self["went_out"])
+        scores = self.live()["scores"]
         return [
             PlayerFields(
                 index,
@@ -218,6 +265,7 @@ class ElferEntryForm(EntryForm):
                 self[f"bonus_{index}"],
                 self[f"jokers_{index}"],
                 self[f"cards_{index}"],
+                scores[index],
             )
             for index, name in enumerate(self.players)
         ]

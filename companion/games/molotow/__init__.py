@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from companion.games.molotow import demo, rules
-from companion.games.molotow.entry import MolotowEntryForm
+from companion.games.molotow.entry import MolotowEntryForm, draw_offered
 from companion.games.molotow.examples import EXAMPLES
 from companion.games.parts import DemoPlay, Figure, Game, Record, count_text, per
 from scoring.base import Standings
@@ -46,6 +46,7 @@ class Molotow(Game):
     house_rules = staticmethod(rules.house_rules)
     describe_example = staticmethod(rules.describe_example)
     describe_entry = staticmethod(rules.describe_entry)
+    live = staticmethod(draw_offered)
 
     def csv_detail(self, entry: Mapping[str, Any], name: str) -> int:
         """The player's card points of the deal."""

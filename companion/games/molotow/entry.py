@@ -17,16 +17,26 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from companion.games.entry import EntryForm, WholeNumberField
-from scoring.molotow import ALL_POINTS, DRAW_LOSER, HEAVY
+from scoring.molotow import ALL_POINTS, DRAW_LOSER, three_tied
+
+
+def draw_offered(players: Sequence[str], data: Mapping[str, Any]) -> dict[str, Any]:
+    """``tied``: the seats the draw is offered to, by the engine's rule (three on one value under
+    100, ``scoring.molotow.three_tied``); none until every field holds a whole number.
+    """
+    fields = [str(data.get(f"points_{seat}", "")).strip() for seat in range(len(players))]
+    if not all(field.isascii() and field.isdigit() for field in fields):
+        return {"tied": []}
+    points = dict(zip(players, map(int, fields), strict=True))
+    return {"tied": [players.index(name) for name in three_tied(points, players)]}
 
 
 class MolotowEntryForm(EntryForm):
     game = "molotow"
     template_name = "games/molotow/entry.html"
 
-    # For the template and the script: the sum every deal must reach, and where "too many" begins.
+    # For the template and the script: the sum every deal must reach.
     all_points = ALL_POINTS
-    heavy = HEAVY
 
     def add_fields(self) -> None:
         for seat, name in enumerate(self.players):

@@ -1,12 +1,11 @@
-// Free scoring entry: a ± button beside each field (phone number keypads often have no minus key),
-// and Enter moves to the next player's field instead of saving half a round.
+// Free scoring entry: a ± button beside each field (phone number keypads often have no minus key).
+// Enter moves to the next player's field instead of saving half a round (js/match.js, every game).
 // Registered before match.js runs the enhancers (deferred scripts run in order).
 (function () {
   "use strict";
   window.CompanionEntry = window.CompanionEntry || {};
 
   window.CompanionEntry.counter = function (form) {
-    var inputs = Array.prototype.slice.call(form.querySelectorAll(".counter-points-input"));
     form.querySelectorAll("[data-sign-for]").forEach(function (button) {
       var input = document.getElementById(button.dataset.signFor);
       if (!input) return;
@@ -27,12 +26,5 @@
     var root = form.querySelector("[data-preview-url]");
     function ask() { if (root && window.CompanionPreview) window.CompanionPreview.ask(form, root.dataset.previewUrl, function () {}); }
     form.addEventListener("input", ask);
-    inputs.forEach(function (input, index) {
-      input.addEventListener("keydown", function (event) {
-        if (event.key !== "Enter" || index === inputs.length - 1) return;
-        event.preventDefault();
-        inputs[index + 1].focus();
-      });
-    });
   };
 })();

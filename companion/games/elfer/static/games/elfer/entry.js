@@ -6,30 +6,14 @@
   window.CompanionEntry = window.CompanionEntry || {};
 
   var CARD_SEPARATORS = /[\s,.;]+/;
-  var BONUS_VALUE = 11;
-  var JOKER_VALUE = 11;
 
   // Hands typed before a tap on the board survive the board's redraw of the scoreboard
   // (the board posts and the whole scoreboard, entry form included, comes back).
   var keptEntry = null;
 
-  function cardsOf(text) {
-    var parts = text.trim().split(CARD_SEPARATORS).filter(function (part) { return part !== ""; });
-    // A card's value has one or two digits; anything longer is no card (the save says why), and
-    // its sum would only run the live score off the phone's edge ("= -1e+30").
-    if (!parts.every(function (part) { return /^[+-]?\d{1,2}$/.test(part); })) return null;
-    return parts.map(function (part) { return parseInt(part, 10); });
-  }
-
   function countOf(input) {
     var value = parseInt(input.value, 10);
     return isNaN(value) || value < 0 ? 0 : value;
-  }
-
-  function signed(value) {
-    if (value > 0) return "+" + value;
-    if (value < 0) return "\u2212" + Math.abs(value);
-    return "0";
   }
 
   function changed(input) {
@@ -77,42 +61,22 @@
       });
     }
 
+    // The scores beside the hands and the sums are the engine's (Game.live, companion/play/preview.py),
+    // rendered with the form and answered by the preview as it is typed; offline they wait for it.
     var sums = form.querySelector("[data-elfer-sums]");
-    // "= −55": the "= " in its own span, which an upright phone leaves out (game.css) so that
-    // "−105" shows whole in the narrow column.
-    function showScore(output, value) {
-      var equals = document.createElement("span");
-      equals.className = "elfer-equals";
-      equals.textContent = "= ";
-      output.replaceChildren(equals, document.createTextNode(value));
-    }
-    function refresh() {
-      var bonusGiven = 0;
-      var jokersHeld = 0;
-      players.forEach(function (player) {
-        var bonus = countOf(field(player, "bonus"));
-        var jokers = countOf(field(player, "jokers"));
-        var cards = cardsOf(field(player, "cards").value);
-        bonusGiven += bonus;
-        jokersHeld += jokers;
+    // No answer (offline): no score rather than an old one, until the engine can say it.
+    function show(live) {
+      players.forEach(function (player, index) {
         var output = player.querySelector(".elfer-score");
-        var score = "?";
-        if (cards !== null) {
-          var held = cards.reduce(function (sum, value) { return sum + value; }, 0);
-          score = signed(BONUS_VALUE * bonus - held - JOKER_VALUE * jokers);
-        }
-        showScore(output, score);
+        output.hidden = !live;
+        if (!live) return delete output.dataset.summary;
+        output.lastChild.textContent = live.scores[index];
         // The game's score as the saved row shows it: a game waiting offline is listed with it
         // (js/outbox-queue.js) rather than with every count field, zeros included.
-        output.dataset.summary = player.querySelector("legend").textContent.trim() + " " + score;
+        output.dataset.summary = player.querySelector("legend").textContent.trim() + " " + live.scores[index];
       });
-      if (sums) {
-        sums.textContent = (sums.dataset.template || "")
-          .replace("{bonus}", String(bonusGiven))
-          .replace("{jokers}", String(jokersHeld));
-      }
+      if (sums) sums.textContent = live ? live.sums : "";
     }
-
     form.addEventListener("click", function (event) {
       var button = event.target.closest("button");
       if (!button || !form.contains(button) || button.type === "submit") return;
@@ -145,16 +109,16 @@
     // The engine's verdict as the game changes, not shown here (the live scores are): with it Save
     // shows the standings after this game at the tap (js/match.js).
     var root = form.querySelector("[data-preview-url]");
-    function ask() { if (root && window.CompanionPreview) window.CompanionPreview.ask(form, root.dataset.previewUrl, function () {}); }
-    form.addEventListener("input", function () { refresh(); ask(); });
+    function ask() {
+      if (root) window.CompanionPreview.ask(form, root.dataset.previewUrl, function (answer) { show(answer && answer.live); });
+    }
+    form.addEventListener("input", ask);
     form.addEventListener("change", function (event) {
       if (event.target.classList.contains("went-out")) applyWentOut();
-      refresh();
       ask();
     });
 
     applyWentOut();
-    refresh();
 
     var scoreboard = form.closest(".scoreboard");
     var board = scoreboard && scoreboard.querySelector("[data-enhance=elfer-board]");

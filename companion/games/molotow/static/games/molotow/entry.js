@@ -1,5 +1,5 @@
 // Molotow entry: the last empty points field fills itself with what is left of 157, a live sum line,
-// and the draw choice only when three players tie under 100 (offering just those three).
+// and the draw choice only for the three players the engine says tied (the preview's live.tied).
 // Registered before match.js runs the enhancers (deferred scripts run in order).
 (function () {
   "use strict";
@@ -13,29 +13,16 @@
     return /^\d+$/.test(text) ? Number(text) : null;
   }
 
-  // The seats of three players on one value, when nobody reached the heavy mark; else null.
-  function threeWayTie(values, heavy) {
-    if (values.some(function (value) { return value === null; })) return null;
-    if (Math.max.apply(null, values) >= heavy) return null;
-    for (var i = 0; i < values.length; i++) {
-      var seats = [];
-      values.forEach(function (value, seat) { if (value === values[i]) seats.push(seat); });
-      if (seats.length === 3) return seats;
-    }
-    return null;
-  }
-
   window.CompanionEntry.molotow = function (form) {
     var root = form.querySelector("[data-molotow-entry]");
     if (!root) return;
     var total = Number(root.dataset.total);
-    var heavy = Number(root.dataset.heavy);
     var inputs = Array.prototype.slice.call(root.querySelectorAll("input[data-seat]"));
     var sumLine = root.querySelector("[data-sum]");
     var draw = root.querySelector("[data-draw]");
     var options = Array.prototype.slice.call(draw.querySelectorAll(".molotow-draw-option"));
     var noDraw = draw.querySelector('.molotow-draw-option[data-seat=""] input');
-    draw.querySelector("[data-draw-hint]").hidden = true;
+    var hint = draw.querySelector("[data-draw-hint]");
 
     // The field this script filled: it follows the other three until the person types into it.
     function isRest(input) { return input.dataset.rest === "1"; }
@@ -85,27 +72,32 @@
       if (sumLine.textContent !== text) sumLine.textContent = text;
       sumLine.hidden = false;
       sumLine.classList.toggle("is-refused", notWhole);
-      if (!complete || !root.dataset.previewUrl) return window.CompanionPreview.cancel(form);
+      // Who ties is asked as soon as every field holds a number; whether the deal is taken, once they add up.
+      if (values.indexOf(null) !== -1 || !root.dataset.previewUrl) {
+        showDraw([]);
+        return window.CompanionPreview.cancel(form);
+      }
       window.CompanionPreview.ask(form, root.dataset.previewUrl, function (answer) {
-        if (answer === null) return;
+        showDraw(answer && answer.live.tied);
+        if (answer === null || !complete) return;
         sumLine.textContent = text + " · " + (answer.ok ? sumLine.dataset.ok : answer.error);
         sumLine.classList.toggle("is-refused", !answer.ok);
       });
     }
 
-    function showDraw() {
-      var tied = threeWayTie(inputs.map(numberIn), heavy);
-      draw.hidden = !tied;
-      draw.classList.toggle("is-offered", tied !== null);
+    // tied: the seats the engine offers the draw to (play/preview.py, Game.live); null when it could
+    // not be asked (offline): then every choice is there, with its hint, as without JavaScript.
+    function showDraw(tied) {
+      draw.hidden = tied !== null && !tied.length;
+      draw.classList.toggle("is-offered", !draw.hidden);
+      hint.hidden = tied !== null;
       options.forEach(function (option) {
         var seat = option.dataset.seat;
-        var offered = tied !== null && seat !== "" && tied.indexOf(Number(seat)) !== -1;
+        var offered = tied === null || (seat !== "" && tied.indexOf(Number(seat)) !== -1);
         option.hidden = !offered;
         // A choice that no longer fits (no tie, or a player no longer tied) is taken back.
-        var radio = option.querySelector("input");
-        if (!offered && seat !== "" && radio.checked) noDraw.checked = true;
+        if (!offered && option.querySelector("input").checked) noDraw.checked = true;
       });
-      if (!tied) noDraw.checked = true;
     }
 
     root.addEventListener("input", function (event) {
@@ -114,7 +106,6 @@
       markRest(input, false);
       fillRest(input);
       showSum();
-      showDraw();
     });
     draw.addEventListener("change", showSum);
     // Typing into a filled-in rest replaces it instead of appending to it.
@@ -122,6 +113,5 @@
       if (inputs.indexOf(event.target) !== -1 && isRest(event.target)) event.target.select();
     });
     showSum();
-    showDraw();
   };
 })();
