@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.engines.phones import FirefoxPhone, WebKit
+from tests.engines.phones import FirefoxPhone, WebKit, shots_folder
 from tests.factories import PASSWORD
 
 
@@ -35,3 +35,14 @@ def signed_in(phone, owner):
     """The phone, logged in as the night's owner through the real login form."""
     phone.log_in(phone.base, owner, password=PASSWORD)
     return phone
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed journey leaves a screenshot of the phone in ENGINE_SHOTS (if set), to see what it saw."""
+    report = yield
+    phone = item.funcargs.get("phone")
+    if report.failed and call.when == "call" and phone is not None and shots_folder():
+        shots_folder().mkdir(parents=True, exist_ok=True)
+        phone.screenshot(shots_folder() / f"failed-{item.name}.png")
+    return report

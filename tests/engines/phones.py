@@ -33,7 +33,8 @@ ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 # with that name (exact, or containing it), inside ``within`` if given.
 FIND = r"""
 const squash = (text) => (text || "").replace(/\s+/g, " ").trim();
-const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden"
+  && !el.closest("[aria-hidden=true]");
 const nameOf = (el) => {
   if (el.getAttribute("aria-labelledby")) {
     return squash(el.getAttribute("aria-labelledby").split(" ")
@@ -65,6 +66,22 @@ const find = (kind, name, exact, within) => {
   return found[0];
 };
 """
+
+
+# The centre of an element that is in view, hit there and not moving (two looks 100 ms apart); else null.
+STEADY = """async (el) => {
+  const look = () => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  let [x, y] = look();
+  if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) {
+    el.scrollIntoView({block: "center", inline: "center"});
+    return null;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const [x2, y2] = look();
+  const hit = document.elementFromPoint(x2, y2);
+  return x === x2 && y === y2 && hit && (hit === el || el.contains(hit) || hit.control === el)
+    ? [Math.round(x2), Math.round(y2)] : null;
+}"""
 
 
 class Phone:
@@ -290,8 +307,9 @@ class FirefoxPhone(Phone):
         self.firefox.goto(url)
 
     def tap(self, element):
-        self.call("(el) => el.scrollIntoView({block: 'center', inline: 'center'})", element)
-        origin = {"type": "element", "element": {"sharedId": element.shared_id}}
+        # As WebDriver classic's click does: into view, and only where the element itself is hit; and
+        # only once it stands still (htmx scrolls the page after a swap has settled).
+        x, y = self.wait(STEADY, element, what="the element standing still where it can be tapped")
         self.firefox.command(
             "input.performActions",
             context=self.context,
@@ -301,7 +319,7 @@ class FirefoxPhone(Phone):
                     "id": "finger",
                     "parameters": {"pointerType": "mouse"},
                     "actions": [
-                        {"type": "pointerMove", "x": 0, "y": 0, "origin": origin},
+                        {"type": "pointerMove", "x": x, "y": y},
                         {"type": "pointerDown", "button": 0},
                         {"type": "pointerUp", "button": 0},
                     ],
