@@ -35,6 +35,9 @@ FIND = r"""
 const squash = (text) => (text || "").replace(/\s+/g, " ").trim();
 const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden"
   && !el.closest("[aria-hidden=true]");
+// The text a reader hears: what aria-hidden hides is not part of it (the switch's short "DE").
+const textOf = (el) => [...el.childNodes].map((node) => node.nodeType === Node.TEXT_NODE ? node.textContent
+  : node.nodeType === Node.ELEMENT_NODE && node.getAttribute("aria-hidden") !== "true" ? textOf(node) : "").join("");
 const nameOf = (el) => {
   if (el.getAttribute("aria-labelledby")) {
     return squash(el.getAttribute("aria-labelledby").split(" ")
@@ -45,7 +48,7 @@ const nameOf = (el) => {
   // A required field's label ends in crispy-forms' "*", which is no part of its name.
   if (el.labels && el.labels.length) return squash([...el.labels].map((l) => l.textContent).join(" ")).replace(/\s*\*$/, "");
   if (el.matches("input[type=submit], input[type=button]")) return squash(el.value);
-  return squash(el.textContent);
+  return squash(textOf(el));
 };
 const KINDS = {
   button: "button, [role=button], input[type=submit], input[type=button]",
@@ -97,6 +100,13 @@ class Phone:
         raise NotImplementedError
 
     def tap(self, element):
+        # As a finger does, and as WebDriver classic's click means to: into view, and only where the
+        # element itself is hit; and only once it stands still (htmx scrolls the page after a swap).
+        x, y = self.wait(STEADY, element, what="the element standing still where it can be tapped")
+        self.pointer_tap(x, y)
+
+    def pointer_tap(self, x: int, y: int):
+        """A tap at the point (x, y) of the viewport."""
         raise NotImplementedError
 
     def type(self, element, text: str):
@@ -248,8 +258,18 @@ class WebKit(Phone):
     def goto(self, url: str):
         self.command("POST", "/url", {"url": url})
 
-    def tap(self, element):
-        self.command("POST", f"/element/{element}/click", {})
+    def pointer_tap(self, x: int, y: int):
+        finger = {
+            "type": "pointer",
+            "id": "finger",
+            "parameters": {"pointerType": "mouse"},
+            "actions": [
+                {"type": "pointerMove", "x": x, "y": y, "origin": "viewport"},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerUp", "button": 0},
+            ],
+        }
+        self.command("POST", "/actions", {"actions": [finger]})
 
     def type(self, element, text: str):
         self.command("POST", f"/element/{element}/clear", {})
@@ -306,10 +326,7 @@ class FirefoxPhone(Phone):
     def goto(self, url: str):
         self.firefox.goto(url)
 
-    def tap(self, element):
-        # As WebDriver classic's click does: into view, and only where the element itself is hit; and
-        # only once it stands still (htmx scrolls the page after a swap has settled).
-        x, y = self.wait(STEADY, element, what="the element standing still where it can be tapped")
+    def pointer_tap(self, x: int, y: int):
         self.firefox.command(
             "input.performActions",
             context=self.context,
