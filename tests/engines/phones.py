@@ -10,6 +10,7 @@ a group by its legend (``FIND`` below, run in the page).
 """
 
 import base64
+import json
 import logging
 import os
 import shutil
@@ -17,6 +18,7 @@ import socket
 import subprocess
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -68,23 +70,52 @@ const find = (kind, name, exact, within) => {
   if (found.length !== 1) throw new Error(`${found.length} ${kind}s named "${name}"`);
   return found[0];
 };
+// A Locator (below) as JSON: [kind, name, exact, within], looked up afresh each time, for htmx may have
+// swapped the element a moment ago.
+const resolve = (spec) => {
+  const [kind, name, exact, within] = typeof spec === "string" ? JSON.parse(spec) : spec;
+  return find(kind, name, exact, within ? resolve(within) : null);
+};
 """
 
 
 # The centre of an element that is in view, hit there and not moving (two looks 100 ms apart); else null.
 STEADY = """async (el) => {
-  const look = () => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  if (!el.isConnected) return "swapped away";
+  // A checkbox or radio is tapped on its label, as a finger does (the box itself may be styled away).
+  const aim = el.matches("input[type=checkbox], input[type=radio]") && el.labels && el.labels.length
+    ? el.labels[0] : el;
+  const look = () => { const r = aim.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
   let [x, y] = look();
   if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) {
-    el.scrollIntoView({block: "center", inline: "center"});
-    return null;
+    aim.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
+    return `out of view at ${x}, ${y}`;
   }
   await new Promise((resolve) => setTimeout(resolve, 100));
   const [x2, y2] = look();
   const hit = document.elementFromPoint(x2, y2);
-  return x === x2 && y === y2 && hit && (hit === el || el.contains(hit) || hit.control === el)
-    ? [Math.round(x2), Math.round(y2)] : null;
+  if (x !== x2 || y !== y2) return `moving from ${x}, ${y} to ${x2}, ${y2}`;
+  // Firefox's hit test now and then finds nothing but the root where the element is drawn: not covered.
+  const found = hit === document.documentElement || hit === el || aim.contains(hit) || hit.control === el;
+  if (!hit || !found) return `covered by ${hit?.outerHTML.slice(0, 80)}`;
+  return [Math.round(x2), Math.round(y2)];
 }"""
+
+
+@dataclass(frozen=True)
+class Locator:
+    """A visible element as a person finds it: a ``kind`` (button, field, group, ...) and its name."""
+
+    kind: str
+    name: str
+    exact: bool = True
+    within: "Locator | None" = None
+
+    def spec(self) -> list:
+        return [self.kind, self.name, self.exact, self.within.spec() if self.within else None]
+
+    def json(self) -> str:
+        return json.dumps(self.spec())
 
 
 class Phone:
@@ -96,20 +127,30 @@ class Phone:
         """Run ``function`` (a JavaScript function's source) in the page with ``args``; its result."""
         raise NotImplementedError
 
+    def on(self, locator: Locator, function: str, *args):
+        """Run ``function`` on the element ``locator`` finds now (and ``args``); its result."""
+        return self.call(f"(spec, ...args) => ({function})(resolve(spec), ...args)", locator.json(), *args)
+
     def goto(self, url: str):
         raise NotImplementedError
 
-    def tap(self, element):
+    def tap(self, locator: Locator):
         # As a finger does, and as WebDriver classic's click means to: into view, and only where the
         # element itself is hit; and only once it stands still (htmx scrolls the page after a swap).
-        x, y = self.wait(STEADY, element, what="the element standing still where it can be tapped")
-        self.pointer_tap(x, y)
+        steady = "async (spec) => { let el; try { el = resolve(spec); } catch (e) { return e.message; }"
+        steady += f" return await ({STEADY})(el); }}"
+        deadline = time.monotonic() + 10
+        while isinstance(answer := self.call(steady, locator.json()), str):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.engine}: not tapped within 10 s: {answer}")
+        self.pointer_tap(*answer)
 
     def pointer_tap(self, x: int, y: int):
         """A tap at the point (x, y) of the viewport."""
         raise NotImplementedError
 
-    def type(self, element, text: str):
+    def type(self, locator: Locator, text: str):
+        """Empty the field and type ``text`` into it, key by key."""
         raise NotImplementedError
 
     def screenshot(self, path: Path):
@@ -121,17 +162,15 @@ class Phone:
 
     # Shared by both engines.
 
-    def find(self, kind: str, name: str, *, exact: bool = True, within=None):
+    def find(self, kind: str, name: str, *, exact: bool = True, within: Locator | None = None) -> Locator:
         """The one visible ``kind`` named ``name``, waited for (up to 10 s, as a person looks)."""
-        return self.wait(
-            "(kind, name, exact, within) => { try { return find(kind, name, exact, within); }"
-            " catch (e) { return null; } }",
-            kind,
-            name,
-            exact,
-            within,
+        locator = Locator(kind, name, exact, within)
+        self.wait(
+            "(spec) => { try { return !!resolve(spec); } catch (e) { return false; } }",
+            locator.json(),
             what=f'{kind} "{name}"',
         )
+        return locator
 
     def button(self, name: str, **options):
         return self.find("button", name, **options)
@@ -183,8 +222,8 @@ class Phone:
                 raise AssertionError(f"{self.engine}: the cards show {self.totals()}, not {totals}")
             time.sleep(0.05)
 
-    def value(self, element) -> str:
-        return self.call("(el) => el.value", element)
+    def value(self, locator: Locator) -> str:
+        return self.on(locator, "(el) => el.value")
 
     def log_in(self, base_url: str, user, *, password: str):
         self.goto(base_url + "/login/")
@@ -271,7 +310,8 @@ class WebKit(Phone):
         }
         self.command("POST", "/actions", {"actions": [finger]})
 
-    def type(self, element, text: str):
+    def type(self, locator: Locator, text: str):
+        element = self.on(locator, "(el) => el")
         self.command("POST", f"/element/{element}/clear", {})
         self.command("POST", f"/element/{element}/value", {"text": text})
 
@@ -344,14 +384,14 @@ class FirefoxPhone(Phone):
             ],
         )
 
-    def type(self, element, text: str):
+    def type(self, locator: Locator, text: str):
         # Clear as WebDriver's "Element Clear" does (the value emptied, "change" fired), then the
         # keys as a keyboard types them into the focused field.
-        self.call(
+        self.on(
+            locator,
             "(el) => { el.scrollIntoView({block: 'center'}); el.focus(); el.value = '';"
             " el.dispatchEvent(new Event('input', {bubbles: true}));"
             " el.dispatchEvent(new Event('change', {bubbles: true})); }",
-            element,
         )
         keys = []
         for key in text:
