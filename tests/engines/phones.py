@@ -318,6 +318,20 @@ class WebKit(Phone):
     def screenshot(self, path: Path):
         path.write_bytes(base64.b64decode(self.command("GET", "/screenshot")))
 
+    def offline(self, offline: bool):
+        """What the page is told when the connection drops, and when it is back.
+
+        WebKitGTK's navigator.onLine follows the machine's network (GNetworkMonitor), which WebDriver
+        cannot switch: the page is told by script (onLine, and the "offline"/"online" events) while the
+        network itself stays up. This tests the outbox in WebKit, not WebKit's own offline detection.
+        """
+        self.call(
+            "(offline) => { Object.defineProperty(Navigator.prototype, 'onLine',"
+            " {configurable: true, get: () => !offline});"
+            " window.dispatchEvent(new Event(offline ? 'offline' : 'online')); }",
+            offline,
+        )
+
     def forget(self):
         self.goto("about:blank")
         self.command("DELETE", "/cookie")
