@@ -25,7 +25,10 @@ def shot(phone, game):
     folder = shots_folder()
     if folder:
         folder.mkdir(parents=True, exist_ok=True)
-        phone.call("() => window.scrollTo(0, 0)")
+        # The top of the page, as a person opening it sees it (after htmx's own scroll has settled).
+        phone.call("() => new Promise((done) => setTimeout(done, 500))")
+        phone.call("() => window.scrollTo({top: 0, behavior: 'instant'})")
+        phone.call("() => new Promise((done) => setTimeout(done, 300))")
         phone.screenshot(folder / f"{phone.engine.lower()}-{game}.png")
 
 
