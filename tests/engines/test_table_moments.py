@@ -48,6 +48,8 @@ def test_a_hand_saved_on_a_chromium_phone_reaches_the_page_within_two_seconds(si
     open_match(phone, match)
     phone.shows_totals(dict.fromkeys(ABCD, 0))
     phone.call("() => { window.notReloaded = true; }")
+    # Its event stream is open (live.js marks the page): the news comes by it, not by the poll.
+    phone.wait("() => document.documentElement.classList.contains('is-live')", what="the stream open")
 
     chromium.goto(match.get_absolute_url())
     for name in ("Cla", "Anna", "Beat"):  # Dora, the last, fills herself in
