@@ -27,13 +27,6 @@ def phone(request, live_server):
     phone.forget()
     phone.base = live_server.url
     yield phone
-    # What the pages kept on the phone (drafts, the outbox, the service worker's copies) goes with the
-    # test's database: the next test's match may have the same number.
-    phone.call(
-        "async () => { if (!location.origin.startsWith('http')) return; localStorage.clear();"
-        " for (const db of await indexedDB.databases()) indexedDB.deleteDatabase(db.name);"
-        " if (window.caches) for (const name of await caches.keys()) await caches.delete(name); }"
-    )
     phone.goto("about:blank")  # no stream left open to the live server when the database is emptied
 
 
