@@ -186,7 +186,10 @@ class Phone:
             if answer:
                 return answer
             if time.monotonic() > deadline:
-                raise AssertionError(f"{self.engine}: not seen within {timeout} s: {what or function}")
+                where = self.call("() => `${location.href} (${document.title})`")
+                raise AssertionError(
+                    f"{self.engine}: not seen within {timeout} s on {where}: {what or function}"
+                )
             time.sleep(0.05)
 
     def sees(self, text: str, timeout: float = 10):
