@@ -39,12 +39,15 @@ FIREFOX_PREFS = {
 
 
 class Xvfb:
-    """A virtual X display for WebKitGTK's windows."""
+    """A virtual X display for WebKitGTK's windows (``screen``: width x height x depth)."""
+
+    def __init__(self, screen: str = "1280x1024x24"):
+        self.screen = screen
 
     def __enter__(self):
         read, write = os.pipe()
         self.process = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-nolisten", "tcp", "-screen", "0", "1280x1024x24"],
+            ["Xvfb", "-displayfd", str(write), "-nolisten", "tcp", "-screen", "0", self.screen],
             pass_fds=[write],
             stderr=subprocess.DEVNULL,
         )

@@ -21,11 +21,10 @@ def display():
         yield xvfb.display
 
 
-@pytest.fixture(scope="module")
-def firefox():
-    browser = Firefox()
-    yield browser
-    browser.close()
+@pytest.fixture
+def firefox(firefox_phone):
+    """The run's one English Firefox (tests/engines/conftest.py): a start of Firefox costs seconds."""
+    return firefox_phone.firefox
 
 
 @pytest.fixture(scope="module")
