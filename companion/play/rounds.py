@@ -22,7 +22,7 @@ No ``post_save(Match)`` receiver does any of this behind the caller's back. A ``
 The services take an ``access.Viewer`` (a member, or a phone holding a club table's link) and
 record ``viewer.account`` as who made the change. Each returns what the answer shows:
 :func:`save_entry` (the entry form), :func:`undo_last`, :func:`restore_last`, :func:`edit_entry`,
-:func:`end_match`, :func:`resume_match` and :func:`change_board`.
+:func:`end_match`, :func:`resume_match` and :func:`change_state`.
 """
 
 from __future__ import annotations
