@@ -53,6 +53,17 @@ def test_a_molotow_match_shows_the_totals_of_two_deals(signed_in, night):
     phone.heading("Enter: Round 3 of 12")
     phone.shows_totals(engine_totals(match))
     assert match.rounds.count() == 2
+    # Beat's three potatoes: three whole rings. WebKit cut the last tile of a repeated background
+    # ("○○C"), so each ring is a layer of its own that the group's width shows or not.
+    rings = phone.call(
+        "() => { const card = document.querySelector('.standing-total[data-player=\"Beat\"]').closest('.standing');"
+        " const group = card.querySelector('.tally-potatoes .tally-group');"
+        " const style = getComputedStyle(group);"
+        " return {repeat: style.backgroundRepeat, width: group.getBoundingClientRect().width,"
+        " ring: parseFloat(style.fontSize) * 0.7}; }"
+    )
+    assert set(rings["repeat"].split(", ")) == {"no-repeat"}
+    assert round(rings["width"] / rings["ring"]) == 3
     shot(phone, "molotow")
 
 
