@@ -70,6 +70,22 @@
     if (streaming && !asked && detail.elt && detail.elt.hasAttribute("data-live")) event.preventDefault();
   });
 
+  // A live refresh redraws the part: what the person had opened (a table's QR code on the
+  // organiser's screen) stays open rather than closing whenever another table saves.
+  var opened = [];
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (!event.detail.elt.hasAttribute("data-live")) return;
+    opened = Array.prototype.map.call(event.detail.elt.querySelectorAll("details[data-keep-open][open]"),
+      function (details) { return details.getAttribute("data-keep-open"); });
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    opened.forEach(function (key) {
+      var details = document.querySelector('details[data-keep-open="' + key + '"]');
+      if (details) details.open = true;
+    });
+    opened = [];
+  });
+
   // A stopped link answers 410 to the poll (a night page one may no longer see, 404): load the
   // page again, which then says "Sharing was stopped" (or "Not found").
   document.body.addEventListener("htmx:responseError", function (event) {

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from companion.clubs import services
 from companion.models import Round
 from tests.browser.fixtures import phone_page
+from tests.factories import enter_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -59,3 +60,23 @@ def test_the_organiser_checks_in_draws_and_sees_a_table_phones_round_live(logged
     )
     expect(organiser.get_by_text("Provisional standings")).to_be_visible()
     assert organiser.viewport_size == {"width": 390, "height": 844}
+
+
+def test_a_tables_qr_code_the_organiser_opened_stays_open_when_another_table_saves(logged_in, night):
+    organiser = logged_in
+    club = services.create_club(night, game="counter", options={"rounds": 3}, table_size=4)
+    services.check_in(club, names=NAMES)
+    sitting = services.draw_sitting(club, number=1)
+    organiser.goto(f"/nights/{night.pk}/club/")
+    organiser.get_by_text("Table link and QR code").nth(1).click()
+    qr_of_table_two = organiser.get_by_role("textbox", name="Link of table 2")
+    expect(qr_of_table_two).to_be_visible()
+
+    table_one = sitting.tables.get(number=1).match
+    seated = [seat.player.name for seat in table_one.seats.order_by("position")]
+    enter_round(table_one, {"points": dict(zip(seated, (10, 20, 30, 40), strict=True))})
+    expect(organiser.locator(".club-table").first.locator(".club-rounds")).to_have_text(
+        "1 round", timeout=LIVE_MS
+    )
+    expect(qr_of_table_two).to_be_visible()
+    expect(organiser.get_by_role("textbox", name="Link of table 1")).to_be_hidden()
