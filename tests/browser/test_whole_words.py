@@ -88,11 +88,19 @@ def test_four_standings_tiles_show_short_names_whole(logged_in, night, owner):
         assert seen(tiles.nth(index), name) == {"lines": 1, "cut": False}, name
 
 
-def test_a_long_name_in_a_standings_tile_ends_in_an_ellipsis_and_keeps_its_full_text(logged_in, night):
+def test_a_long_name_in_a_standings_tile_takes_two_lines_ends_in_an_ellipsis_and_keeps_its_full_text(
+    logged_in, night
+):
+    # A name wraps to two lines (issue 37: one line cut "Bartholomäus" to five letters); only a
+    # name longer than that is cut, below its second line, never beside the card.
     page = logged_in
     match = MatchFactory(night=night, game="molotow", names=[LONG, *FOUR[1:]])
     page.goto(match.get_absolute_url())
     tile = page.locator(".standings-compact .standing-name").first
-    assert seen(tile, LONG) == {"lines": 1, "cut": True}
+    shown = tile.evaluate(
+        "(el) => ({lines: Math.round(el.clientHeight / parseFloat(getComputedStyle(el).lineHeight)),"
+        " cut: el.scrollHeight > el.clientHeight + 0.5, spills: el.scrollWidth > el.clientWidth + 0.5})"
+    )
+    assert shown == {"lines": 2, "cut": True, "spills": False}
     assert tile.get_attribute("title") == LONG
     assert page.get_by_role("group", name="Standings").get_by_text(LONG, exact=True).count() == 1

@@ -24,8 +24,8 @@ def firefox_phone():
 def phone(request, live_server):
     """The phone of this engine, with no cookies and on no page: a person who has not logged in yet."""
     phone = request.getfixturevalue(f"{request.param}_phone")
-    phone.forget()
     phone.base = live_server.url
+    phone.forget(phone.base)
     yield phone
     phone.goto("about:blank")  # no stream left open to the live server when the database is emptied
 
