@@ -96,7 +96,10 @@ def _locked(night: GameNight) -> GameNight:
 def _answered(night: GameNight, proposal_pk) -> MoneyProposal:
     """The proposal the owner answers, locked; refused when another one waits now, or none."""
     proposal = (
-        MoneyProposal.objects.select_for_update().select_related("proposed_by").filter(night=night).first()
+        MoneyProposal.objects.select_for_update(of=("self",))
+        .select_related("proposed_by")
+        .filter(night=night)
+        .first()
     )
     if proposal is None:
         raise ProposalRefused(_("No proposal waits any more: it was already answered."))
